@@ -1,0 +1,54 @@
+/** Business constants of the store (SPEC.md §9, DESIGN.md decision 4). One place, imported everywhere. */
+export const STORE_NAME = 'سوق الكاجوال';
+export const CURRENCY = 'L.E';
+export const SHIPPING_FEE = 70;
+export const PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+export const PAGINATOR_LINKS = 5;
+export const PRICE_BANDS = { less149: 149, less199: 199, offers: 449 } as const;
+export const RETURN_DAYS = 14;
+export const REFUND_DAYS = 14;
+export const DELIVERY_WORKING_DAYS = 3;
+export const SUPPORT_HOURS = { days: 'السبت إلى الخميس', from: '10:00', to: '18:00' } as const;
+export const STORE_PHONE = '01000000000';
+export const WHATSAPP_NUMBER = '201000000000';
+export const DEFAULT_POSTAL_CODE = '11511';
+export const HOME_CATEGORY_NAMES = ['تيشيرت', 'قميص', 'بولو'] as const;
+export const MAX_HOME_TILES = 3;
+export const CAROUSEL_AUTOPLAY_MS = 3000;
+export const CAROUSEL_SPEED_MS = 300;
+export const TOAST_CLOSE_MS = 5000;
+export const ORDER_REDIRECT_MS = 3000;
+export const REVIEW_MAX = 200;
+export const DESCRIPTION_MAX = 200;
+export const MAX_PRODUCT_IMAGES = 5;
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const NAME_MIN = 3;
+export const NAME_MAX = 30;
+export const PASSWORD_MIN = 6;
+export const PHONE_PATTERN = /^01[0125][0-9]{8}$/;
+export const COPYRIGHT_YEAR = 2024;
+
+export const AGES = ['رجال', 'أطفال'] as const;
+export type Age = (typeof AGES)[number];
+export const SEASONS = ['صيف', 'شتاء', 'جميعاً'] as const;
+export type Season = (typeof SEASONS)[number];
+export const ALL_SEASONS: Season = 'جميعاً';
+
+const range = (from: number, to: number, step = 1) =>
+  Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => String(from + i * step));
+
+/** The fixed size list of the admin form: letters, kids' ages, trouser waists, shoe sizes. */
+export const SIZES: readonly string[] = [
+  'xs', 's', 'm', 'l', 'xl', '2x', '3x', '4x', '5x', '6x',
+  ...range(4, 14),
+  ...range(30, 56, 2),
+  ...range(41, 45),
+];
+
+/** Image sizes produced for every upload (DESIGN.md "Images"). */
+export const IMAGE_VARIANTS = {
+  card: { width: 417, height: 555, suffix: '' },
+  zoom: { width: 1200, height: 1800, suffix: '-zoom' },
+  thumb: { width: 150, height: 200, suffix: '-thumb' },
+} as const;

@@ -1,0 +1,5 @@
+export * from './constants.ts';
+export * from './governorates.ts';
+export * from './messages.ts';
+export * from './normalize-arabic.ts';
+export * from './schemas.ts';

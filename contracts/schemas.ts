@@ -1,0 +1,207 @@
+/**
+ * The zod schemas of every input the store accepts, with SPEC.md §5's Arabic messages. The
+ * server validates with them and the forms reuse them, so a rule is written once.
+ */
+import { z } from 'zod';
+import {
+  AGES,
+  DESCRIPTION_MAX,
+  MAX_PAGE_SIZE,
+  NAME_MAX,
+  NAME_MIN,
+  PAGE_SIZE,
+  PASSWORD_MIN,
+  PHONE_PATTERN,
+  REVIEW_MAX,
+  SEASONS,
+  SIZES,
+} from './constants.ts';
+import { GOVERNORATES } from './governorates.ts';
+import { MSG } from './messages.ts';
+
+z.config({
+  customError: (issue) => {
+    if (issue.code === 'invalid_type') {
+      if (issue.input === undefined || issue.input === null) return MSG.required;
+      if (issue.expected === 'number' || issue.expected === 'int') return MSG.mustBeNumber;
+      if (issue.expected === 'string') return MSG.mustBeText;
+    }
+    return MSG.invalidValue;
+  },
+});
+
+const toAsciiDigits = (value: unknown) =>
+  typeof value === 'string'
+    ? value.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\s-]/g, '')
+    : value;
+
+/** A required text field: missing, blank or only spaces all give `requiredMsg`. */
+export const requiredText = (requiredMsg: string) =>
+  z.string({ error: (iss) => (iss.input == null ? requiredMsg : MSG.mustBeText) }).trim().min(1, { message: requiredMsg, abort: true });
+
+/** An Egyptian mobile number; Arabic-Indic digits, spaces and dashes are accepted and folded. */
+export const phoneField = (requiredMsg: string = MSG.phoneRequired) =>
+  z.preprocess(toAsciiDigits, requiredText(requiredMsg).regex(PHONE_PATTERN, MSG.phoneInvalid));
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const IdSchema = z.string({ error: MSG.invalidId }).regex(UUID, MSG.invalidId);
+export const IdParamsSchema = z.object({ id: IdSchema });
+
+export const LoginSchema = z.object({
+  phone: phoneField(),
+  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired),
+});
+export type Login = z.infer<typeof LoginSchema>;
+
+export const SignupSchema = z
+  .object({
+    name: requiredText(MSG.nameRequired).min(NAME_MIN, MSG.nameTooShort).max(NAME_MAX, MSG.nameTooLong),
+    phone: phoneField(),
+    password: z
+      .string({ error: MSG.passwordRequired })
+      .min(1, { message: MSG.passwordRequired, abort: true })
+      .min(PASSWORD_MIN, MSG.passwordTooShort),
+    passwordConfirm: z.string({ error: MSG.passwordConfirmRequired }).min(1, MSG.passwordConfirmRequired),
+  })
+  .refine((v) => v.password === v.passwordConfirm, { message: MSG.passwordMismatch, path: ['passwordConfirm'] });
+export type Signup = z.infer<typeof SignupSchema>;
+
+export const ShippingAddressSchema = z.object({
+  details: requiredText(MSG.detailsRequired).max(300, MSG.detailsTooLong),
+  phone: phoneField(MSG.shippingPhoneRequired),
+  shippingCity: requiredText(MSG.cityRequired).pipe(z.enum(GOVERNORATES, { error: MSG.cityInvalid })),
+  postalCode: z.preprocess(toAsciiDigits, z.string().regex(/^[0-9]{5}$/, MSG.invalidValue)).optional(),
+});
+export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
+export const PlaceOrderSchema = z.object({ shippingAddress: ShippingAddressSchema });
+export type PlaceOrder = z.infer<typeof PlaceOrderSchema>;
+
+export const AddToCartSchema = z.object({
+  productId: IdSchema,
+  color: z.string({ error: MSG.sizeInvalid }).trim().min(1, MSG.sizeFirst).optional(),
+});
+export type AddToCart = z.infer<typeof AddToCartSchema>;
+export const UpdateCartItemSchema = z.object({
+  count: z
+    .number({ error: (iss) => (iss.input == null ? MSG.required : MSG.mustBeNumber) })
+    .int(MSG.mustBeWholeNumber)
+    .min(1, MSG.countMin)
+    .max(1000, MSG.notEnoughStock),
+});
+export const WishlistSchema = z.object({ productId: IdSchema });
+
+export const ReviewSchema = z.object({
+  review: requiredText(MSG.reviewRequired).max(REVIEW_MAX, MSG.reviewTooLong),
+  rating: z
+    .number({ error: MSG.ratingInvalid })
+    .min(0.5, MSG.ratingInvalid)
+    .max(5, MSG.ratingInvalid)
+    .refine((r) => Number.isInteger(r * 2), MSG.ratingInvalid),
+});
+export type Review = z.infer<typeof ReviewSchema>;
+
+export const CategorySchema = z.object({
+  name: requiredText(MSG.categoryNameRequired).max(50, MSG.categoryNameTooLong),
+});
+
+const money = (requiredMsg: string) =>
+  z.coerce
+    .number({ error: (iss) => (iss.input == null || iss.input === '' ? requiredMsg : MSG.priceInvalid) })
+    .positive(MSG.priceInvalid)
+    .max(1_000_000, MSG.priceInvalid)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, MSG.priceInvalid);
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const asArray = (value: unknown) => (value === undefined || Array.isArray(value) ? value : [value]);
+const asBoolean = (value: unknown) =>
+  value === 'true' || value === '1' || value === 'on' ? true : value === 'false' || value === '0' ? false : value;
+
+/** The product form's fields, as multipart text or JSON; files are handled beside it. */
+const ProductFieldsBase = z.object({
+    title: requiredText(MSG.titleRequired).max(100, MSG.titleTooLong),
+    description: requiredText(MSG.descriptionRequired).max(DESCRIPTION_MAX, MSG.descriptionTooLong),
+    category: z.string({ error: MSG.categoryRequired }).min(1, MSG.categoryRequired).pipe(IdSchema),
+    price: z.preprocess(blankToUndefined, money(MSG.priceRequired)),
+    priceAfterDiscount: z.preprocess(blankToUndefined, money(MSG.priceRequired).optional()),
+    quantity: z.preprocess(
+      blankToUndefined,
+      z.coerce.number({ error: MSG.quantityInvalid }).int(MSG.quantityInvalid).min(0, MSG.quantityInvalid).max(1_000_000, MSG.quantityInvalid),
+    ),
+    age: z.enum(AGES, { error: MSG.ageInvalid }),
+    season: z.enum(SEASONS, { error: MSG.seasonInvalid }),
+    availableSizes: z.preprocess(
+      asArray,
+      z
+        .array(z.string().refine((s) => SIZES.includes(s), MSG.sizeInvalid), { error: MSG.sizesRequired })
+        .min(1, MSG.sizesRequired)
+        .transform((sizes) => SIZES.filter((s) => sizes.includes(s))),
+    ),
+    barcode: z.string().trim().max(50, MSG.barcodeTooLong).default(''),
+    sale: z.string().trim().max(30, MSG.saleTooLong).default(''),
+    availability: z.preprocess(asBoolean, z.boolean({ error: MSG.invalidValue })).default(true),
+});
+export const ProductFieldsSchema = ProductFieldsBase.refine((p) => p.priceAfterDiscount === undefined || p.priceAfterDiscount <= p.price, {
+    message: MSG.discountAbovePrice,
+    path: ['priceAfterDiscount'],
+  });
+export type ProductFields = z.infer<typeof ProductFieldsSchema>;
+/** Editing: every field optional, the same rules for the ones sent. */
+export const ProductPatchSchema = ProductFieldsBase.partial()
+  .extend({
+    barcode: z.string().trim().max(50, MSG.barcodeTooLong).optional(),
+    sale: z.string().trim().max(30, MSG.saleTooLong).optional(),
+    availability: z.preprocess(asBoolean, z.boolean({ error: MSG.invalidValue })).optional(),
+  })
+  .refine((p) => p.priceAfterDiscount === undefined || p.price === undefined || p.priceAfterDiscount <= p.price, {
+    message: MSG.discountAbovePrice,
+    path: ['priceAfterDiscount'],
+  });
+export type ProductPatch = z.infer<typeof ProductPatchSchema>;
+
+export const UpdateRoleSchema = z.object({ role: z.enum(['user', 'admin'], { error: MSG.roleInvalid }) });
+
+export const NewsletterSchema = z.object({
+  email: requiredText(MSG.emailRequired).max(254, MSG.emailInvalid).pipe(z.email({ error: MSG.emailInvalid })).transform((e) => e.toLowerCase()),
+});
+
+const pageNumber = z.preprocess(blankToUndefined, z.coerce.number({ error: MSG.mustBeWholeNumber }).int(MSG.mustBeWholeNumber).min(1, MSG.invalidValue).default(1));
+const pageLimit = z.preprocess(
+  blankToUndefined,
+  z.coerce.number({ error: MSG.mustBeWholeNumber }).int(MSG.mustBeWholeNumber).min(1, MSG.invalidValue).default(PAGE_SIZE).transform((l) => Math.min(l, MAX_PAGE_SIZE)),
+);
+export const PageQuerySchema = z.object({ page: pageNumber, limit: pageLimit });
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+export const UsersQuerySchema = PageQuerySchema.extend({
+  phone: z.preprocess(blankToUndefined, z.preprocess(toAsciiDigits, z.string().max(11, MSG.phoneInvalid).regex(/^[0-9]*$/, MSG.phoneInvalid)).optional()),
+});
+
+const bound = z.preprocess(blankToUndefined, z.coerce.number({ error: MSG.mustBeNumber }).min(0, MSG.invalidValue).optional());
+export const PRODUCT_SORTS = ['createdAt', 'priceAfterDiscount', 'price', 'title', 'ratingsAverage', 'quantity'] as const;
+export type ProductSortField = (typeof PRODUCT_SORTS)[number];
+
+/** The listing query of GET /products, as qs parses `category[in][]` and `priceAfterDiscount[lte]`. */
+export const ProductsQuerySchema = PageQuerySchema.extend({
+  category: z
+    .union([IdSchema, z.object({ in: z.preprocess(asArray, z.array(IdSchema).max(50, MSG.invalidValue)) })], { error: MSG.invalidId })
+    .optional()
+    .transform((c) => (c === undefined ? undefined : typeof c === 'string' ? [c] : c.in)),
+  season: z.preprocess(blankToUndefined, z.enum(SEASONS, { error: MSG.seasonInvalid }).optional()),
+  age: z.preprocess(blankToUndefined, z.enum(AGES, { error: MSG.ageInvalid }).optional()),
+  availability: z.preprocess(blankToUndefined, z.preprocess(asBoolean, z.boolean({ error: MSG.invalidValue })).optional()),
+  priceAfterDiscount: z.object({ lte: bound, gte: bound, lt: bound, gt: bound }, { error: MSG.invalidValue }).optional(),
+  keyword: z.preprocess(blankToUndefined, z.string({ error: MSG.mustBeText }).trim().max(100, MSG.keywordTooLong).optional()),
+  sort: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: MSG.sortInvalid })
+      .transform((s) => s.split(',').map((part) => part.trim()).filter(Boolean))
+      .pipe(
+        z.array(
+          z.string().refine((part) => (PRODUCT_SORTS as readonly string[]).includes(part.replace(/^-/, '')), MSG.sortInvalid),
+        ).max(3, MSG.sortInvalid),
+      )
+      .optional(),
+  ),
+});
+export type ProductsQuery = z.infer<typeof ProductsQuerySchema>;
