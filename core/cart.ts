@@ -1,0 +1,128 @@
+/** The shopper's cart: one per user, lines of (product, size) with a count. */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { MSG } from '../contracts/index.ts';
+import type { Db } from '../db/client.ts';
+import { cartItems, carts, products } from '../db/schema.ts';
+import { AppError, fieldError } from './errors.ts';
+import { sumLines } from './money.ts';
+import { getProduct } from './products.ts';
+
+export interface CartLine {
+  id: string;
+  product: { id: string; title: string; imageCover: string; priceAfterDiscount: number; availability: boolean; quantity: number };
+  size: string;
+  count: number;
+  /** The product's current price after discount: the server's price, never the client's. */
+  price: number;
+}
+
+export interface Cart {
+  id: string | null;
+  lines: CartLine[];
+  totalCartPrice: number;
+}
+
+async function findCartId(db: Db, userId: string): Promise<string | undefined> {
+  const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).limit(1);
+  return cart?.id;
+}
+
+async function ensureCartId(db: Db, userId: string): Promise<string> {
+  await db.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId });
+  return (await findCartId(db, userId))!;
+}
+
+/** The user's cart with current prices; an empty cart when there is none yet. */
+export async function getCart(db: Db, userId: string): Promise<Cart> {
+  const cartId = await findCartId(db, userId);
+  if (!cartId) return { id: null, lines: [], totalCartPrice: 0 };
+  const rows = await db
+    .select({
+      id: cartItems.id,
+      size: cartItems.size,
+      count: cartItems.count,
+      productId: products.id,
+      title: products.title,
+      imageCover: products.imageCover,
+      priceAfterDiscount: products.priceAfterDiscount,
+      available: products.available,
+      quantity: products.quantity,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const lines = rows.map((r) => ({
+    id: r.id,
+    product: {
+      id: r.productId,
+      title: r.title,
+      imageCover: r.imageCover,
+      priceAfterDiscount: r.priceAfterDiscount,
+      availability: r.available && r.quantity > 0,
+      quantity: r.quantity,
+    },
+    size: r.size,
+    count: r.count,
+    price: r.priceAfterDiscount,
+  }));
+  return { id: cartId, lines, totalCartPrice: sumLines(lines) };
+}
+
+/**
+ * Adds one piece of a product in a size. Without a size, a product with exactly one size
+ * gets it (the wishlist's add-to-cart); any other needs the shopper to choose.
+ */
+export async function addToCart(db: Db, userId: string, input: { productId: string; size?: string }): Promise<Cart> {
+  const product = await getProduct(db, input.productId).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) throw fieldError('productId', MSG.productNotFound);
+    throw error;
+  });
+  if (!product.availability) throw new AppError(409, MSG.productUnavailable);
+  let size = input.size;
+  if (size === undefined) {
+    if (product.availableSizes.length !== 1) throw fieldError('color', MSG.sizeFirst);
+    size = product.availableSizes[0]!;
+  }
+  if (!product.availableSizes.includes(size)) throw fieldError('color', MSG.sizeUnavailable);
+  const cartId = await ensureCartId(db, userId);
+  await db.transaction(async (tx) => {
+    const [line] = await tx
+      .insert(cartItems)
+      .values({ cartId, productId: product.id, size, count: 1 })
+      .onConflictDoUpdate({
+        target: [cartItems.cartId, cartItems.productId, cartItems.size],
+        set: { count: sql`${cartItems.count} + 1` },
+      })
+      .returning({ count: cartItems.count });
+    if (line!.count > product.quantity) throw new AppError(409, MSG.notEnoughStock);
+  });
+  return getCart(db, userId);
+}
+
+async function findOwnLine(db: Db, userId: string, itemId: string) {
+  const [line] = await db
+    .select({ id: cartItems.id, productId: cartItems.productId })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(and(eq(cartItems.id, itemId), eq(carts.userId, userId)))
+    .limit(1);
+  // Someone else's line is "not found", never "forbidden".
+  if (!line) throw new AppError(404, MSG.cartItemNotFound);
+  return line;
+}
+
+/** Sets a line's count; more than the stock left is a 409. */
+export async function updateCartItem(db: Db, userId: string, itemId: string, count: number): Promise<Cart> {
+  const line = await findOwnLine(db, userId, itemId);
+  const [product] = await db.select({ quantity: products.quantity }).from(products).where(eq(products.id, line.productId));
+  if (!product || count > product.quantity) throw new AppError(409, MSG.notEnoughStock);
+  await db.update(cartItems).set({ count }).where(eq(cartItems.id, itemId));
+  return getCart(db, userId);
+}
+
+export async function removeCartItem(db: Db, userId: string, itemId: string): Promise<Cart> {
+  await findOwnLine(db, userId, itemId);
+  await db.delete(cartItems).where(eq(cartItems.id, itemId));
+  return getCart(db, userId);
+}

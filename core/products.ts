@@ -1,0 +1,321 @@
+/** The catalogue: listing with filters, search and sorting; one product; the admin's edits. */
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, not, sql, type SQL } from 'drizzle-orm';
+import {
+  ALL_SEASONS,
+  MAX_PRODUCT_IMAGES,
+  MSG,
+  toSearchText,
+  type ProductFields,
+  type ProductPatch,
+  type ProductsQuery,
+} from '../contracts/index.ts';
+import type { Db } from '../db/client.ts';
+import { categories, orderItems, products } from '../db/schema.ts';
+import { AppError, fieldError } from './errors.ts';
+import { removeImages, storeImages, type ImageStore } from './images.ts';
+import { offsetOf, toPage, type Page } from './pagination.ts';
+import { buildKeywordSearch } from './search.ts';
+
+export interface Product {
+  id: string;
+  title: string;
+  slug: string;
+  description: string;
+  imageCover: string;
+  /** The other images, after the cover. */
+  images: string[];
+  category: { id: string; name: string };
+  price: number;
+  priceAfterDiscount: number;
+  quantity: number;
+  age: string;
+  season: string;
+  availableSizes: string[];
+  /** The admin's switch. */
+  available: boolean;
+  /** What shoppers see: switched on and stock left. */
+  availability: boolean;
+  barcode: string;
+  sale: string;
+  ratingsAverage: number;
+  ratingsQuantity: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The SQL truth of "can be bought": the admin's switch on and stock left. */
+export const isPurchasable = sql<boolean>`(${products.available} and ${products.quantity} > 0)`;
+
+const productColumns = {
+  id: products.id,
+  title: products.title,
+  slug: products.slug,
+  description: products.description,
+  imageCover: products.imageCover,
+  images: products.images,
+  categoryId: products.categoryId,
+  categoryName: categories.name,
+  price: products.price,
+  priceAfterDiscount: products.priceAfterDiscount,
+  quantity: products.quantity,
+  age: products.age,
+  season: products.season,
+  availableSizes: products.availableSizes,
+  available: products.available,
+  barcode: products.barcode,
+  sale: products.sale,
+  ratingsAverage: products.ratingsAverage,
+  ratingsQuantity: products.ratingsQuantity,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+};
+
+type ProductRow = {
+  [K in keyof typeof productColumns]: (typeof productColumns)[K]['_']['data'];
+};
+
+function toProduct(row: ProductRow): Product {
+  const { categoryId, categoryName, ...rest } = row;
+  return {
+    ...rest,
+    category: { id: categoryId, name: categoryName },
+    availability: row.available && row.quantity > 0,
+  };
+}
+
+function selectProducts(db: Db) {
+  return db.select(productColumns).from(products).innerJoin(categories, eq(categories.id, products.categoryId));
+}
+
+const SORT_COLUMNS = {
+  createdAt: products.createdAt,
+  priceAfterDiscount: products.priceAfterDiscount,
+  price: products.price,
+  title: products.title,
+  ratingsAverage: products.ratingsAverage,
+  quantity: products.quantity,
+} as const;
+
+function buildFilters(query: ProductsQuery): { where: SQL | undefined; rank?: SQL } {
+  const filters: (SQL | undefined)[] = [];
+  if (query.category?.length) filters.push(inArray(products.categoryId, query.category));
+  if (query.season) {
+    // An all-season product belongs to summer and to winter (DESIGN.md decision 3).
+    filters.push(
+      query.season === ALL_SEASONS ? eq(products.season, ALL_SEASONS) : inArray(products.season, [query.season, ALL_SEASONS]),
+    );
+  }
+  if (query.age) filters.push(eq(products.age, query.age));
+  if (query.availability !== undefined) filters.push(query.availability ? isPurchasable : not(isPurchasable));
+  const band = query.priceAfterDiscount;
+  if (band?.lte !== undefined) filters.push(lte(products.priceAfterDiscount, band.lte));
+  if (band?.lt !== undefined) filters.push(lt(products.priceAfterDiscount, band.lt));
+  if (band?.gte !== undefined) filters.push(gte(products.priceAfterDiscount, band.gte));
+  if (band?.gt !== undefined) filters.push(gt(products.priceAfterDiscount, band.gt));
+  const search = query.keyword ? buildKeywordSearch(query.keyword) : undefined;
+  if (query.keyword && !search) filters.push(sql`false`);
+  if (search) filters.push(search.where);
+  return { where: and(...filters), rank: search?.rank };
+}
+
+/** One page of products matching the listing query (API.md GET /products). */
+export async function listProducts(db: Db, query: ProductsQuery): Promise<Page<Product>> {
+  const { where, rank } = buildFilters(query);
+  const order: SQL[] = [];
+  for (const field of query.sort ?? []) {
+    const column = SORT_COLUMNS[field.replace(/^-/, '') as keyof typeof SORT_COLUMNS];
+    order.push(field.startsWith('-') ? desc(column) : asc(column));
+  }
+  if (rank) order.push(sql`${rank} desc`);
+  order.push(desc(products.createdAt), desc(products.id));
+  const [rows, [total]] = await Promise.all([
+    selectProducts(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(offsetOf(query.page, query.limit)),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return toPage(rows.map(toProduct), total?.n ?? 0, query.page, query.limit);
+}
+
+export async function getProduct(db: Db, id: string): Promise<Product> {
+  const [row] = await selectProducts(db).where(eq(products.id, id)).limit(1);
+  if (!row) throw new AppError(404, MSG.productNotFound);
+  return toProduct(row);
+}
+
+/** Products by id, in the order of `ids`; ids with no product are skipped. */
+export async function listProductsByIds(db: Db, ids: string[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectProducts(db).where(inArray(products.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, toProduct(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Available products of the same category, newest first, for the "related items" carousel. */
+export async function listRelatedProducts(db: Db, id: string, limit = 10): Promise<Product[]> {
+  const product = await getProduct(db, id);
+  const rows = await selectProducts(db)
+    .where(and(eq(products.categoryId, product.category.id), ne(products.id, id), isPurchasable))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
+  return rows.map(toProduct);
+}
+
+async function findCategoryName(db: Db, categoryId: string): Promise<string> {
+  const [category] = await db.select({ name: categories.name }).from(categories).where(eq(categories.id, categoryId)).limit(1);
+  if (!category) throw fieldError('category', MSG.categoryNotFound);
+  return category.name;
+}
+
+function searchColumns(p: { title: string; description: string; age: string; season: string; barcode: string }, categoryName: string) {
+  return {
+    searchTitle: toSearchText(p.title),
+    searchText: toSearchText(p.title, categoryName, p.age, p.season, p.barcode, p.description),
+  };
+}
+
+/** A readable, URL-safe slug that keeps Arabic letters. */
+export function slugify(title: string): string {
+  return (
+    title
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'product'
+  );
+}
+
+export interface ProductUploads {
+  imageCover?: Buffer;
+  images?: Buffer[];
+}
+
+function assertImageCount(cover: number, others: number): void {
+  if (cover + others > MAX_PRODUCT_IMAGES) throw fieldError('images', MSG.tooManyImages);
+}
+
+/** Adds a product with its images; invalid input or a bad image stores nothing. */
+export async function createProduct(db: Db, store: ImageStore, fields: ProductFields, uploads: ProductUploads): Promise<Product> {
+  if (!uploads.imageCover) throw fieldError('imageCover', MSG.imageCoverRequired);
+  assertImageCount(1, uploads.images?.length ?? 0);
+  const categoryName = await findCategoryName(db, fields.category);
+  const [imageCover, ...images] = await storeImages(store, 'products', [uploads.imageCover, ...(uploads.images ?? [])]);
+  try {
+    const [row] = await db
+      .insert(products)
+      .values({
+        title: fields.title,
+        slug: slugify(fields.title),
+        description: fields.description,
+        categoryId: fields.category,
+        imageCover: imageCover!,
+        images,
+        price: fields.price,
+        priceAfterDiscount: fields.priceAfterDiscount ?? fields.price,
+        quantity: fields.quantity,
+        age: fields.age,
+        season: fields.season,
+        availableSizes: fields.availableSizes,
+        available: fields.availability,
+        barcode: fields.barcode,
+        sale: fields.sale,
+        ...searchColumns(fields, categoryName),
+      })
+      .returning({ id: products.id });
+    return await getProduct(db, row!.id);
+  } catch (error) {
+    await removeImages(store, 'products', [imageCover!, ...images]);
+    throw error;
+  }
+}
+
+/** Changes the fields sent; new cover or images replace the old ones. */
+export async function updateProduct(
+  db: Db,
+  store: ImageStore,
+  id: string,
+  patch: ProductPatch,
+  uploads: ProductUploads,
+): Promise<Product> {
+  const current = await getProduct(db, id);
+  const price = patch.price ?? current.price;
+  const priceAfterDiscount = patch.priceAfterDiscount ?? (patch.price !== undefined ? Math.min(current.priceAfterDiscount, price) : current.priceAfterDiscount);
+  if (priceAfterDiscount > price) throw fieldError('priceAfterDiscount', MSG.discountAbovePrice);
+  assertImageCount(1, uploads.images ? uploads.images.length : current.images.length);
+  const categoryId = patch.category ?? current.category.id;
+  const categoryName = patch.category ? await findCategoryName(db, patch.category) : current.category.name;
+  const fresh = [...(uploads.imageCover ? [uploads.imageCover] : []), ...(uploads.images ?? [])];
+  const stored = fresh.length ? await storeImages(store, 'products', fresh) : [];
+  const imageCover = uploads.imageCover ? stored[0]! : current.imageCover;
+  const images = uploads.images ? stored.slice(uploads.imageCover ? 1 : 0) : current.images;
+  const merged = {
+    title: patch.title ?? current.title,
+    description: patch.description ?? current.description,
+    age: patch.age ?? current.age,
+    season: patch.season ?? current.season,
+    barcode: patch.barcode ?? current.barcode,
+  };
+  try {
+    await db
+      .update(products)
+      .set({
+        ...merged,
+        slug: slugify(merged.title),
+        categoryId,
+        imageCover,
+        images,
+        price,
+        priceAfterDiscount,
+        ...(patch.quantity !== undefined && { quantity: patch.quantity }),
+        ...(patch.availableSizes !== undefined && { availableSizes: patch.availableSizes }),
+        ...(patch.availability !== undefined && { available: patch.availability }),
+        ...(patch.sale !== undefined && { sale: patch.sale }),
+        ...searchColumns(merged, categoryName),
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, id));
+  } catch (error) {
+    await removeImages(store, 'products', stored);
+    throw error;
+  }
+  const replaced = [
+    ...(uploads.imageCover ? [current.imageCover] : []),
+    ...(uploads.images ? current.images : []),
+  ];
+  await removeUnreferencedImages(db, store, replaced);
+  return getProduct(db, id);
+}
+
+/** Deletes a product; orders keep their snapshot, and the images orders still show are kept. */
+export async function deleteProduct(db: Db, store: ImageStore, id: string): Promise<void> {
+  const current = await getProduct(db, id);
+  await db.delete(products).where(eq(products.id, id));
+  await removeUnreferencedImages(db, store, [current.imageCover, ...current.images]);
+}
+
+async function removeUnreferencedImages(db: Db, store: ImageStore, names: string[]): Promise<void> {
+  if (names.length === 0) return;
+  const used = await db
+    .selectDistinct({ name: orderItems.imageCover })
+    .from(orderItems)
+    .where(inArray(orderItems.imageCover, names));
+  const keep = new Set(used.map((u) => u.name));
+  await removeImages(store, 'products', names.filter((name) => !keep.has(name)));
+}
+
+/** Recomputes the search columns of a category's products after the category is renamed. */
+export async function refreshSearchText(db: Db, categoryId: string): Promise<void> {
+  const categoryName = await findCategoryName(db, categoryId);
+  const rows = await db
+    .select({ id: products.id, title: products.title, description: products.description, age: products.age, season: products.season, barcode: products.barcode })
+    .from(products)
+    .where(eq(products.categoryId, categoryId));
+  await db.transaction(async (tx) => {
+    for (const row of rows) {
+      await tx.update(products).set(searchColumns(row, categoryName)).where(eq(products.id, row.id));
+    }
+  });
+}

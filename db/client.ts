@@ -1,0 +1,60 @@
+/**
+ * Opens the database: embedded PGlite in a folder (or in memory) by default, PostgreSQL
+ * through a pool when a URL is given. Both run the same migrations and the same queries.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** The embedded instance, for dumps and checkpoints; absent on PostgreSQL. */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; without it the embedded engine is used. */
+  databaseUrl?: string;
+  /** Folder of the embedded database; without it the database lives in memory. */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+/** Opens and migrates the database. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // numeric columns arrive as text; drizzle maps them. Keep bigint counts as numbers.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+    return { db, engine: 'postgres', close: () => pool.end() };
+  }
+  const client = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+  return {
+    db,
+    engine: 'pglite',
+    pglite: client,
+    async close() {
+      if (client.closed) return;
+      await client.exec('CHECKPOINT');
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,241 @@
+/** The store's tables. Money is numeric(12,2): exact in the database, read as pounds. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    /** Raised when the role or password changes, so tokens issued before stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_phone_key').on(t.phone),
+    index('users_created_at_idx').on(t.createdAt),
+    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+  ],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('categories_name_key').on(t.name)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    imageCover: text('image_cover').notNull(),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    price: money('price').notNull(),
+    priceAfterDiscount: money('price_after_discount').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    age: text('age').notNull(),
+    season: text('season').notNull(),
+    availableSizes: text('available_sizes').array().notNull(),
+    /** The admin's switch; the product is offered only when this is on and stock is left. */
+    available: boolean('available').notNull().default(true),
+    barcode: text('barcode').notNull().default(''),
+    sale: text('sale').notNull().default(''),
+    ratingsAverage: numeric('ratings_average', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
+    ratingsQuantity: integer('ratings_quantity').notNull().default(0),
+    /** Normalised title, category and description (contracts/normalize-arabic.ts). */
+    searchText: text('search_text').notNull().default(''),
+    /** Normalised title alone, so title matches rank first. */
+    searchTitle: text('search_title').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('products_quantity_check', sql`${t.quantity} >= 0`),
+    check('products_price_check', sql`${t.price} > 0 and ${t.priceAfterDiscount} > 0`),
+    index('products_category_created_idx').on(t.categoryId, t.createdAt),
+    index('products_season_created_idx').on(t.season, t.createdAt),
+    index('products_age_created_idx').on(t.age, t.createdAt),
+    index('products_created_idx').on(t.createdAt),
+    index('products_price_after_discount_idx').on(t.priceAfterDiscount, t.createdAt),
+    index('products_price_idx').on(t.price),
+    index('products_title_idx').on(t.title),
+    index('products_ratings_idx').on(t.ratingsAverage),
+    index('products_quantity_idx').on(t.quantity),
+    index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('products_search_title_trgm_idx').using('gin', t.searchTitle.op('gin_trgm_ops')),
+  ],
+);
+
+export const carts = pgTable('carts', {
+  id: id(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique('carts_user_key')
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: id(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    count: integer('count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_line_key').on(t.cartId, t.productId, t.size),
+    index('cart_items_product_idx').on(t.productId),
+    check('cart_items_count_check', sql`${t.count} >= 1`),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('wishlist_items_product_idx').on(t.productId)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    /** The number people use for an order: sequential, never reused. */
+    number: integer('number').notNull().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    shippingDetails: text('shipping_details').notNull(),
+    shippingPhone: text('shipping_phone').notNull(),
+    shippingCity: text('shipping_city').notNull(),
+    postalCode: text('postal_code').notNull(),
+    shippingPrice: money('shipping_price').notNull(),
+    totalOrderPrice: money('total_order_price').notNull(),
+    paymentMethodType: text('payment_method_type').notNull().default('cash'),
+    trnxId: text('trnx_id'),
+    orderPaymobId: text('order_paymob_id'),
+    isPaid: boolean('is_paid').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    isDelivered: boolean('is_delivered').notNull().default(false),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_key').on(t.number),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+  ],
+);
+
+/** A snapshot of what was bought: later edits or deletion of the product never change it. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull(),
+    title: text('title').notNull(),
+    imageCover: text('image_cover').notNull(),
+    barcode: text('barcode').notNull().default(''),
+    size: text('size').notNull(),
+    count: integer('count').notNull(),
+    price: money('price').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull(),
+    review: text('review').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_user_product_key').on(t.userId, t.productId),
+    index('reviews_product_created_idx').on(t.productId, t.createdAt),
+    check('reviews_rating_check', sql`${t.rating} >= 0.5 and ${t.rating} <= 5`),
+  ],
+);
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('newsletter_subscribers_email_key').on(t.email)],
+);
+
+/** One row per (user, Idempotency-Key): a repeated order request gets the first order back. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

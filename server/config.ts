@@ -1,0 +1,63 @@
+/** Configuration: read from the environment once, at boot, and checked with zod. */
+import path from 'node:path';
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
+  STORE_URL: z.string().url().default('http://localhost:3000'),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  REDIS_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  WHOLESALE_URL: z.string().url().default('https://wa.me/201000000000'),
+  BACKUP_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(24),
+  SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  storeUrl: string;
+  authRateLimit: number;
+  redisUrl: string | undefined;
+  wholesaleUrl: string;
+  backupIntervalMinutes: number;
+  backupKeep: number;
+  seedDemo: boolean;
+  logLevel: string;
+};
+
+/** Parses `env` (process.env by default); exits with a readable message on a bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    storeUrl: e.STORE_URL.replace(/\/$/, ''),
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    redisUrl: e.REDIS_URL,
+    wholesaleUrl: e.WHOLESALE_URL,
+    backupIntervalMinutes: e.BACKUP_INTERVAL_MINUTES,
+    backupKeep: e.BACKUP_KEEP,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+  };
+}
