@@ -1,0 +1,72 @@
+/**
+ * Safeguards for the embedded database (DESIGN.md "Durability"): PGlite neither locks its
+ * folder nor fsyncs, so one process owns the folder through a lock file, and rolling SQL
+ * dumps are kept beside it.
+ */
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes `<dir>/server.lock` for this process, or throws naming the process that holds it.
+ * A lock left by a process that no longer runs is taken over. Returns the release function.
+ */
+export function lockDataDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'server.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(file, 'utf8').trim());
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder)) {
+        throw new Error(
+          `The data folder ${dir} is in use by another server (process ${holder}). ` +
+            'Stop it first, or give this one another DATA_DIR.',
+        );
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the data folder ${dir}.`);
+}
+
+const DUMP_PATTERN = /^store-\d{8}T\d{6}Z\.sql$/;
+
+const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+
+/** Writes a plain-SQL dump of the embedded database into `dir` and keeps the newest `keep`. */
+export async function dumpEmbedded(pg: PGlite, dir: string, keep: number): Promise<string> {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `store-${stamp(new Date())}.sql`);
+  const dump = await pgDump({ pg, args: ['--no-owner', '--no-privileges', '--clean', '--if-exists'] });
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  const dumps = (await readdir(dir)).filter((name) => DUMP_PATTERN.test(name)).sort();
+  await Promise.all(dumps.slice(0, Math.max(0, dumps.length - keep)).map((name) => rm(path.join(dir, name))));
+  return file;
+}
+
+/** The newest dump in `dir`, if any. */
+export async function latestDump(dir: string): Promise<string | undefined> {
+  try {
+    const dumps = (await readdir(dir)).filter((name) => DUMP_PATTERN.test(name)).sort();
+    return dumps.length ? path.join(dir, dumps.at(-1)!) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,85 @@
+/** POST /auth/signup, /auth/login, /auth/logout. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LoginSchema, SignupSchema } from '../../contracts/index.ts';
+import { login, signToken, signup } from '../../core/auth.ts';
+import { AppError } from '../../core/errors.ts';
+import { clearTokenCookie, setTokenCookie } from '../plugins/auth.ts';
+import { parseOrThrow } from '../plugins/validation.ts';
+import type { ApiContext } from './context.ts';
+import { failures, presentUser, UserShape } from './shapes.ts';
+
+const SessionShape = z.object({ data: UserShape, token: z.string() });
+
+/** The original client sends the phone as `email`; both names are accepted. */
+const LoginBody = z.object({ email: z.unknown().optional(), phone: z.unknown().optional(), password: z.unknown().optional() });
+
+/** Validates a login body; errors name the field the client used (`email` unless it sent `phone`). */
+function parseLogin(body: z.infer<typeof LoginBody>) {
+  try {
+    return parseOrThrow(LoginSchema, { phone: body.phone ?? body.email, password: body.password });
+  } catch (error) {
+    if (body.phone === undefined && error instanceof AppError) {
+      for (const field of error.fields ?? []) if (field.path === 'phone') field.path = 'email';
+    }
+    throw error;
+  }
+}
+
+const bodyField = (body: unknown, name: string): unknown =>
+  body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+
+export function authRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const attemptKeys = (ip: string, phone: unknown) => [`ip:${ip}`, ...(typeof phone === 'string' && phone ? [`phone:${phone.replace(/\D/g, '')}`] : [])];
+
+    app.post(
+      '/auth/signup',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Create a customer account',
+          body: SignupSchema,
+          response: { 201: SessionShape, ...failures(400, 429) },
+        },
+        // Counted before validation, so malformed attempts count too.
+        preValidation: async (request) => ctx.limiter.check(attemptKeys(request.ip, bodyField(request.body, 'phone'))),
+      },
+      async (request, reply) => {
+        const user = await signup(ctx.db, request.body);
+        const token = await signToken(ctx.jwtSecret, { ...user, tokenVersion: 0 });
+        setTokenCookie(reply, token, ctx.secureCookies);
+        return reply.status(201).send({ data: presentUser(user), token });
+      },
+    );
+
+    app.post(
+      '/auth/login',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Log in with a phone (as `email` or `phone`) and password',
+          body: LoginBody,
+          response: { 200: SessionShape, ...failures(400, 401, 429) },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body;
+        await ctx.limiter.check(attemptKeys(request.ip, body.phone ?? body.email));
+        const user = await login(ctx.db, parseLogin(body));
+        const token = await signToken(ctx.jwtSecret, user);
+        setTokenCookie(reply, token, ctx.secureCookies);
+        return { data: presentUser(user), token };
+      },
+    );
+
+    app.post(
+      '/auth/logout',
+      { schema: { tags: ['auth'], summary: 'Clear the session cookie', response: { 204: z.null().describe('no body') } } },
+      async (_request, reply) => {
+        clearTokenCookie(reply, ctx.secureCookies);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,94 @@
+/** Categories: public reads, admin writes (multipart name and image). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CategorySchema, IdParamsSchema, PageQuerySchema } from '../../contracts/index.ts';
+import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from '../../core/categories.ts';
+import { readForm, singleFile } from '../plugins/uploads.ts';
+import { parseOrThrow } from '../plugins/validation.ts';
+import type { ApiContext } from './context.ts';
+import { CategoryShape, failures, listOf, one, presentCategory, presentPage } from './shapes.ts';
+
+const multipartNote = 'multipart/form-data: `name` (text) and `image` (one image file, checked from its bytes, 5 MB at most)';
+
+export function categoryRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/categories',
+      {
+        schema: {
+          tags: ['categories'],
+          summary: 'Categories in alphabetical order',
+          querystring: PageQuerySchema,
+          response: { 200: listOf(CategoryShape), ...failures(400) },
+        },
+      },
+      async (request) => presentPage(await listCategories(ctx.db, request.query), presentCategory),
+    );
+
+    app.get(
+      '/categories/:id',
+      {
+        schema: { tags: ['categories'], summary: 'One category', params: IdParamsSchema, response: { 200: one(CategoryShape), ...failures(400, 404) } },
+      },
+      async (request) => ({ data: presentCategory(await getCategory(ctx.db, request.params.id)) }),
+    );
+
+    app.post(
+      '/categories',
+      {
+        preHandler: ctx.guards.admin,
+        schema: {
+          tags: ['categories'],
+          summary: 'Add a category',
+          description: multipartNote,
+          consumes: ['multipart/form-data'],
+          response: { 201: one(CategoryShape), ...failures(400, 401, 403, 413, 415) },
+        },
+      },
+      async (request, reply) => {
+        const form = await readForm(request, ['image']);
+        const { name } = parseOrThrow(CategorySchema, form.fields);
+        const category = await createCategory(ctx.db, ctx.images, { name, image: singleFile(form, 'image') });
+        return reply.status(201).send({ data: presentCategory(category) });
+      },
+    );
+
+    app.put(
+      '/categories/:id',
+      {
+        preHandler: ctx.guards.admin,
+        schema: {
+          tags: ['categories'],
+          summary: 'Rename a category or replace its image',
+          description: `${multipartNote}; both optional`,
+          consumes: ['multipart/form-data', 'application/json'],
+          params: IdParamsSchema,
+          response: { 200: one(CategoryShape), ...failures(400, 401, 403, 404, 413, 415) },
+        },
+      },
+      async (request) => {
+        const form = await readForm(request, ['image']);
+        const { name } = parseOrThrow(CategorySchema.partial(), form.fields);
+        const category = await updateCategory(ctx.db, ctx.images, request.params.id, { name, image: singleFile(form, 'image') });
+        return { data: presentCategory(category) };
+      },
+    );
+
+    app.delete(
+      '/categories/:id',
+      {
+        preHandler: ctx.guards.admin,
+        schema: {
+          tags: ['categories'],
+          summary: 'Delete a category no product uses',
+          params: IdParamsSchema,
+          response: { 204: z.null().describe('no body'), ...failures(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        await deleteCategory(ctx.db, ctx.images, request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

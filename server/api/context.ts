@@ -1,0 +1,14 @@
+import type { ImageStore } from '../../core/images.ts';
+import type { Db } from '../../db/client.ts';
+import type { Guards } from '../plugins/auth.ts';
+import type { AttemptLimiter } from '../plugins/rate-limit.ts';
+
+/** What the API routes need: the database, the image folder, the guards and the auth settings. */
+export interface ApiContext {
+  db: Db;
+  images: ImageStore;
+  guards: Guards;
+  limiter: AttemptLimiter;
+  jwtSecret: string;
+  secureCookies: boolean;
+}

@@ -1,0 +1,218 @@
+/**
+ * The JSON shapes of API.md, as zod schemas (they document the responses in OpenAPI and
+ * guarantee nothing else leaves the server) and the functions that map core's objects onto
+ * them: `_id` for ids, `color` for a line's size.
+ */
+import { z } from 'zod';
+import type { User } from '../../core/auth.ts';
+import type { Cart } from '../../core/cart.ts';
+import type { Category } from '../../core/categories.ts';
+import type { Order } from '../../core/orders.ts';
+import type { Page } from '../../core/pagination.ts';
+import type { Product } from '../../core/products.ts';
+import type { Review } from '../../core/reviews.ts';
+import type { UserDetails } from '../../core/users.ts';
+
+const date = z.iso.datetime().describe('ISO 8601 date');
+const iso = (d: Date) => d.toISOString();
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const UserShape = z.object({
+  _id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  role: z.enum(['user', 'admin']),
+  createdAt: date,
+});
+export const presentUser = (u: User): z.infer<typeof UserShape> => ({ _id: u.id, name: u.name, phone: u.phone, role: u.role, createdAt: iso(u.createdAt) });
+
+export const UserDetailsShape = UserShape.extend({ ordersCount: z.number(), totalSpent: z.number() });
+export const presentUserDetails = (u: UserDetails): z.infer<typeof UserDetailsShape> => ({
+  ...presentUser(u),
+  ordersCount: u.ordersCount,
+  totalSpent: u.totalSpent,
+});
+
+export const CategoryShape = z.object({
+  _id: z.string(),
+  name: z.string(),
+  image: z.string().describe('URL path of the image, /categories/<name>'),
+  productsCount: z.number(),
+});
+export const presentCategory = (c: Category): z.infer<typeof CategoryShape> => ({
+  _id: c.id,
+  name: c.name,
+  image: `/categories/${c.image}`,
+  productsCount: c.productsCount,
+});
+
+export const ProductShape = z.object({
+  _id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  imageCover: z.string().describe('file name served at /products/<name>'),
+  images: z.array(z.string()),
+  category: z.object({ _id: z.string(), name: z.string() }),
+  price: z.number(),
+  priceAfterDiscount: z.number(),
+  quantity: z.number(),
+  age: z.string(),
+  season: z.string(),
+  availableSizes: z.array(z.string()),
+  availability: z.boolean(),
+  barcode: z.string(),
+  sale: z.string(),
+  ratingsAverage: z.number(),
+  ratingsQuantity: z.number(),
+  createdAt: date,
+  updatedAt: date,
+});
+export const presentProduct = (p: Product): z.infer<typeof ProductShape> => ({
+  _id: p.id,
+  title: p.title,
+  slug: p.slug,
+  description: p.description,
+  imageCover: p.imageCover,
+  images: p.images,
+  category: { _id: p.category.id, name: p.category.name },
+  price: p.price,
+  priceAfterDiscount: p.priceAfterDiscount,
+  quantity: p.quantity,
+  age: p.age,
+  season: p.season,
+  availableSizes: p.availableSizes,
+  availability: p.availability,
+  barcode: p.barcode,
+  sale: p.sale,
+  ratingsAverage: p.ratingsAverage,
+  ratingsQuantity: p.ratingsQuantity,
+  createdAt: iso(p.createdAt),
+  updatedAt: iso(p.updatedAt),
+});
+
+export const CartShape = z.object({
+  _id: z.string().nullable(),
+  products: z.array(
+    z.object({
+      _id: z.string(),
+      product: z.object({ _id: z.string(), title: z.string(), imageCover: z.string(), priceAfterDiscount: z.number(), availability: z.boolean() }),
+      color: z.string().describe('the chosen size'),
+      count: z.number(),
+      price: z.number(),
+    }),
+  ),
+  totalCartPrice: z.number(),
+});
+export const presentCart = (c: Cart): z.infer<typeof CartShape> => ({
+  _id: c.id,
+  products: c.lines.map((l) => ({
+    _id: l.id,
+    product: {
+      _id: l.product.id,
+      title: l.product.title,
+      imageCover: l.product.imageCover,
+      priceAfterDiscount: l.product.priceAfterDiscount,
+      availability: l.product.availability,
+    },
+    color: l.size,
+    count: l.count,
+    price: l.price,
+  })),
+  totalCartPrice: c.totalCartPrice,
+});
+
+export const OrderShape = z.object({
+  _id: z.string(),
+  id: z.number().describe('sequential order number'),
+  user: z.object({ _id: z.string(), name: z.string(), phone: z.string() }),
+  cartItems: z.array(
+    z.object({
+      product: z.object({ _id: z.string(), title: z.string(), imageCover: z.string(), barcode: z.string() }),
+      color: z.string(),
+      count: z.number(),
+      price: z.number(),
+    }),
+  ),
+  shippingAddress: z.object({ details: z.string(), phone: z.string(), city: z.string(), postalCode: z.string() }),
+  shippingPrice: z.number(),
+  totalOrderPrice: z.number().describe('the items, without shipping'),
+  paymentMethodType: z.string(),
+  trnxId: z.string().nullable(),
+  orderPaymobId: z.string().nullable(),
+  isPaid: z.boolean(),
+  paidAt: date.nullable(),
+  isDelivered: z.boolean(),
+  deliveredAt: date.nullable(),
+  createdAt: date,
+});
+export const presentOrder = (o: Order): z.infer<typeof OrderShape> => ({
+  _id: o.id,
+  id: o.number,
+  user: { _id: o.user.id, name: o.user.name, phone: o.user.phone },
+  cartItems: o.lines.map((l) => ({
+    product: { _id: l.productId, title: l.title, imageCover: l.imageCover, barcode: l.barcode },
+    color: l.size,
+    count: l.count,
+    price: l.price,
+  })),
+  shippingAddress: o.shippingAddress,
+  shippingPrice: o.shippingPrice,
+  totalOrderPrice: o.totalOrderPrice,
+  paymentMethodType: o.paymentMethodType,
+  trnxId: o.trnxId,
+  orderPaymobId: o.orderPaymobId,
+  isPaid: o.isPaid,
+  paidAt: isoOrNull(o.paidAt),
+  isDelivered: o.isDelivered,
+  deliveredAt: isoOrNull(o.deliveredAt),
+  createdAt: iso(o.createdAt),
+});
+
+export const ReviewShape = z.object({
+  _id: z.string(),
+  user: z.object({ _id: z.string(), name: z.string() }),
+  product: z.string(),
+  rating: z.number(),
+  review: z.string(),
+  createdAt: date,
+});
+export const presentReview = (r: Review): z.infer<typeof ReviewShape> => ({
+  _id: r.id,
+  user: { _id: r.user.id, name: r.user.name },
+  product: r.productId,
+  rating: r.rating,
+  review: r.review,
+  createdAt: iso(r.createdAt),
+});
+
+/** `{data}` around one object. */
+export const one = <S extends z.ZodType>(shape: S) => z.object({ data: shape });
+
+/** The paginated list envelope. */
+export const listOf = <S extends z.ZodType>(shape: S) =>
+  z.object({
+    results: z.number(),
+    paginationResult: z.object({
+      currentPage: z.number(),
+      limit: z.number(),
+      numberOfPages: z.number(),
+      next: z.number().optional(),
+      prev: z.number().optional(),
+    }),
+    data: z.array(shape),
+  });
+
+export function presentPage<T, R>(page: Page<T>, present: (item: T) => R) {
+  return { ...page, data: page.data.map(present) };
+}
+
+export const FailShape = z.object({ status: z.enum(['fail', 'error']), message: z.string() });
+export const ValidationShape = z.object({
+  errors: z.array(z.object({ msg: z.string(), path: z.string(), location: z.enum(['body', 'query', 'params']) })),
+});
+
+/** The error responses a route can give, for its OpenAPI entry. */
+export function failures(...statuses: number[]) {
+  return Object.fromEntries(statuses.map((s) => [s, s === 400 ? ValidationShape : FailShape]));
+}

@@ -1,0 +1,63 @@
+/** GET /users/getMe, and the admin's GET /users, GET /users/{id}, PUT /users/{id}. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParamsSchema, UpdateRoleSchema, UsersQuerySchema } from '../../contracts/index.ts';
+import { getUserDetails, listUsers, setUserRole } from '../../core/users.ts';
+import { currentUser } from '../plugins/auth.ts';
+import type { ApiContext } from './context.ts';
+import { failures, listOf, one, presentPage, presentUser, presentUserDetails, UserDetailsShape, UserShape } from './shapes.ts';
+
+export function userRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/users/getMe',
+      {
+        preHandler: ctx.guards.signedIn,
+        schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: one(UserShape), ...failures(401) } },
+      },
+      async (request) => ({ data: presentUser(currentUser(request)) }),
+    );
+
+    app.get(
+      '/users',
+      {
+        preHandler: ctx.guards.admin,
+        schema: {
+          tags: ['users'],
+          summary: 'Users, newest first; `phone` filters by a part of the number',
+          querystring: UsersQuerySchema,
+          response: { 200: listOf(UserShape), ...failures(400, 401, 403) },
+        },
+      },
+      async (request) => presentPage(await listUsers(ctx.db, request.query), presentUser),
+    );
+
+    app.get(
+      '/users/:id',
+      {
+        preHandler: ctx.guards.admin,
+        schema: {
+          tags: ['users'],
+          summary: 'A user with their order count and total spent',
+          params: IdParamsSchema,
+          response: { 200: one(UserDetailsShape), ...failures(400, 401, 403, 404) },
+        },
+      },
+      async (request) => ({ data: presentUserDetails(await getUserDetails(ctx.db, request.params.id)) }),
+    );
+
+    app.put(
+      '/users/:id',
+      {
+        preHandler: ctx.guards.admin,
+        schema: {
+          tags: ['users'],
+          summary: 'Make a user an admin or a customer (the last admin stays)',
+          params: IdParamsSchema,
+          body: UpdateRoleSchema,
+          response: { 200: one(UserShape), ...failures(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => ({ data: presentUser(await setUserRole(ctx.db, request.params.id, request.body.role)) }),
+    );
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * Builds the Fastify application: security headers, cookies, uploads, the REST API under
+ * /api/v1 with its OpenAPI document at /api/docs, and the uploaded images. `main.ts` starts
+ * it; tests build it with an in-memory database and call `app.inject`.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import qs from 'qs';
+import { MSG, STORE_NAME } from '../contracts/index.ts';
+import type { ImageStore } from '../core/images.ts';
+import type { Db } from '../db/client.ts';
+import { authRoutes } from './api/auth.ts';
+import { categoryRoutes } from './api/categories.ts';
+import type { ApiContext } from './api/context.ts';
+import { orderRoutes } from './api/orders.ts';
+import { productRoutes } from './api/products.ts';
+import { shoppingRoutes } from './api/shopping.ts';
+import { userRoutes } from './api/users.ts';
+import { createGuards } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { createAttemptLimiter, MemoryAttemptStore, type AttemptStore } from './plugins/rate-limit.ts';
+
+export interface AppOptions {
+  db: Db;
+  /** Folder holding uploads/products and uploads/categories. */
+  uploadsDir: string;
+  jwtSecret: string;
+  storeUrl: string;
+  authRateLimit: number;
+  attemptStore?: AttemptStore;
+  logger?: FastifyServerOptions['logger'];
+  /** Behind a proxy or load balancer, trust its X-Forwarded-For for client addresses. */
+  trustProxy?: boolean;
+}
+
+/** Request bodies above this size are refused (uploads have their own, larger limit). */
+const JSON_BODY_LIMIT = 100 * 1024;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    routerOptions: {
+      // `category[in][]=…` and `priceAfterDiscount[lte]=…` arrive as nested objects.
+      querystringParser: (query) => qs.parse(query, { depth: 2, arrayLimit: 50, parameterLimit: 100 }),
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  // An empty JSON body (a bare PUT from some clients) is no body, not an error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: options.storeUrl.startsWith('https://'),
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${STORE_NAME} API`, version: '1.0.0', description: 'REST API v1 of the store (API.md).' },
+      servers: [{ url: options.storeUrl }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const context: ApiContext = {
+    db: options.db,
+    images: { root: options.uploadsDir } satisfies ImageStore,
+    guards: createGuards(options.db, options.jwtSecret),
+    limiter: createAttemptLimiter(options.attemptStore ?? new MemoryAttemptStore(), options.authRateLimit),
+    jwtSecret: options.jwtSecret,
+    secureCookies: options.storeUrl.startsWith('https://'),
+  };
+  app.decorateRequest('user', null);
+
+  await app.register(
+    async (api) => {
+      api.addHook('onSend', async (_request, reply, payload) => {
+        if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+        return payload;
+      });
+      await api.register(authRoutes(context));
+      await api.register(userRoutes(context));
+      await api.register(categoryRoutes(context));
+      await api.register(productRoutes(context));
+      await api.register(shoppingRoutes(context));
+      await api.register(orderRoutes(context));
+      api.setNotFoundHandler((_request, reply) => reply.status(404).send({ status: 'fail', message: MSG.routeNotFound }));
+    },
+    { prefix: '/api/v1' },
+  );
+
+  for (const folder of ['products', 'categories'] as const) {
+    mkdirSync(path.join(options.uploadsDir, folder), { recursive: true });
+    await app.register(fastifyStatic, {
+      root: path.join(options.uploadsDir, folder),
+      prefix: `/${folder}/`,
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      wildcard: true,
+    });
+  }
+
+  app.addHook('onClose', async () => {
+    await options.attemptStore?.close();
+  });
+  return app;
+}

@@ -1,0 +1,105 @@
+/**
+ * The one process: opens the database (embedded in DATA_DIR unless DATABASE_URL is set),
+ * fills an empty one with the demo shop, and serves the shop, the API and the images on PORT.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { openDatabase } from '../db/client.ts';
+import { dumpEmbedded, lockDataDir } from '../db/embedded.ts';
+import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemo } from '../db/seed/demo.ts';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { RedisAttemptStore } from './plugins/rate-limit.ts';
+
+/** JWT_SECRET, or a random secret generated on first start and kept in the data folder. */
+function readOrCreateSecret(dataDir: string, configured: string | undefined): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function main() {
+  const config = loadConfig();
+  mkdirSync(config.dataDir, { recursive: true });
+  const embedded = !config.databaseUrl;
+  const unlock = embedded ? lockDataDir(config.dataDir) : () => {};
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: embedded ? path.join(config.dataDir, 'pglite') : undefined,
+  }).catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const app = await buildApp({
+    db: database.db,
+    uploadsDir,
+    jwtSecret: readOrCreateSecret(config.dataDir, config.jwtSecret),
+    storeUrl: config.storeUrl,
+    authRateLimit: config.authRateLimit,
+    attemptStore: config.redisUrl ? new RedisAttemptStore(config.redisUrl) : undefined,
+    logger: { level: config.logLevel },
+    trustProxy: config.env === 'production',
+  });
+
+  app.get('/', (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .send(
+        '<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+          '<title>المتجر</title></head><body style="font-family: system-ui, sans-serif; padding: 2rem">' +
+          '<h1>المتجر قيد الإنشاء</h1><p>واجهة برمجة التطبيقات تعمل على <a href="/api/v1/products">/api/v1/products</a>، ' +
+          'ووثائقها على <a href="/api/docs">/api/docs</a>.</p></body></html>',
+      ),
+  );
+
+  const seeded = config.seedDemo && (await isDatabaseEmpty(database.db));
+  if (seeded) {
+    app.log.info('Empty database: creating the demo shop (first start only)...');
+    await seedDemo(database.db, { root: uploadsDir });
+  }
+
+  const backupsDir = path.join(config.dataDir, 'backups');
+  const backupTimer =
+    embedded && database.pglite && config.backupIntervalMinutes > 0
+      ? setInterval(() => {
+          dumpEmbedded(database.pglite!, backupsDir, config.backupKeep).catch((error: unknown) => app.log.error({ err: error }, 'backup failed'));
+        }, config.backupIntervalMinutes * 60_000)
+      : undefined;
+  backupTimer?.unref();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: closing`);
+    clearInterval(backupTimer);
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      unlock();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = `http://localhost:${config.port}`;
+  console.log(`\nThe store is running at ${where} (API docs: ${where}/api/docs)`);
+  console.log(`Database: ${embedded ? `embedded, in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}`);
+  if (config.seedDemo) {
+    console.log('Demo accounts (local demo data only):');
+    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.label}: phone ${account.phone}, password ${account.password}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+/**
+ * One error handler for the API: typed errors become their status and Arabic message,
+ * validation failures become `errors` entries, and anything unexpected a generic 500 that
+ * never shows a stack, SQL or a path.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MSG } from '../../contracts/index.ts';
+import { AppError, type FieldError } from '../../core/errors.ts';
+
+const LOCATIONS: Record<string, FieldError['location']> = { body: 'body', querystring: 'query', params: 'params' };
+
+function sendFail(reply: FastifyReply, status: number, message: string) {
+  return reply.status(status).send({ status: 'fail', message });
+}
+
+/** Statuses Fastify and its plugins raise for bad requests, with our Arabic message for each. */
+const CLIENT_ERRORS: Record<number, string> = {
+  400: MSG.invalidJson,
+  413: MSG.payloadTooLarge,
+  415: MSG.unsupportedMedia,
+};
+
+export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.status === 400) {
+      return reply.status(400).send({ errors: error.fields ?? [{ msg: error.message, path: '', location: 'body' }] });
+    }
+    if (error.status === 429 && 'retryAfter' in error) reply.header('Retry-After', String(error.retryAfter));
+    return sendFail(reply, error.status, error.message);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const location = LOCATIONS[error.validationContext ?? 'body'] ?? 'body';
+    const errors = error.validation.map((v) => ({
+      msg: v.message,
+      path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+      location,
+    }));
+    return reply.status(400).send({ errors });
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 400) {
+    return reply.status(400).send({ errors: [{ msg: MSG.invalidJson, path: '', location: 'body' }] });
+  }
+  if (status === 429) return sendFail(reply, 429, MSG.tooManyAttempts);
+  if (status >= 400 && status < 500) {
+    return sendFail(reply, status, CLIENT_ERRORS[status] ?? (status === 404 ? MSG.routeNotFound : MSG.invalidValue));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.status(500).send({ status: 'error', message: MSG.serverError });
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler(handleError);
+}

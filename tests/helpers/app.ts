@@ -1,0 +1,43 @@
+/** Builds the whole application on a fresh database for a test file; requests go through `app.inject`. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ImageStore } from '../../core/images.ts';
+import type { Database } from '../../db/client.ts';
+import { buildApp } from '../../server/app.ts';
+import { createTestDatabase } from './database.ts';
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  db: Database['db'];
+  images: ImageStore;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: { authRateLimit?: number } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const uploadsDir = await mkdtemp(path.join(tmpdir(), 'store-uploads-'));
+  const app = await buildApp({
+    db: database.db,
+    uploadsDir,
+    jwtSecret: TEST_SECRET,
+    storeUrl: 'http://localhost:3000',
+    authRateLimit: options.authRateLimit ?? 10_000,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    images: { root: uploadsDir },
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(uploadsDir, { recursive: true, force: true });
+    },
+  };
+}
