@@ -3,10 +3,11 @@
  * folder nor fsyncs, so one process owns the folder through a lock file, and rolling SQL
  * dumps are kept beside it.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { readdir, rm, writeFile } from 'node:fs/promises';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 
 function isRunning(pid: number): boolean {
@@ -46,15 +47,20 @@ export function lockDataDir(dir: string): () => void {
   throw new Error(`Could not lock the data folder ${dir}.`);
 }
 
+/**
+ * Plain SQL with INSERT statements (no COPY blocks), so a dump of either engine restores
+ * into either engine, and recreating every object first.
+ */
+export const DUMP_ARGS = ['--no-owner', '--no-privileges', '--clean', '--if-exists', '--inserts'];
+
 const DUMP_PATTERN = /^store-\d{8}T\d{6}Z\.sql$/;
 
 const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 
 /** Writes a plain-SQL dump of the embedded database into `dir` and keeps the newest `keep`. */
 export async function dumpEmbedded(pg: PGlite, dir: string, keep: number): Promise<string> {
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `store-${stamp(new Date())}.sql`);
-  const dump = await pgDump({ pg, args: ['--no-owner', '--no-privileges', '--clean', '--if-exists'] });
+  const file = newDumpPath(dir);
+  const dump = await pgDump({ pg, args: DUMP_ARGS });
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   const dumps = (await readdir(dir)).filter((name) => DUMP_PATTERN.test(name)).sort();
   await Promise.all(dumps.slice(0, Math.max(0, dumps.length - keep)).map((name) => rm(path.join(dir, name))));
@@ -69,4 +75,37 @@ export async function latestDump(dir: string): Promise<string | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** A new dump file name in `dir`. */
+export function newDumpPath(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  return path.join(dir, `store-${stamp(new Date())}.sql`);
+}
+
+/**
+ * Replaces the embedded database in `databaseDir` with the contents of a SQL dump. The dump
+ * is loaded into a new folder first; only when that succeeds is the old folder moved aside
+ * (kept as `<databaseDir>.before-restore-<time>`), so a bad dump changes nothing.
+ */
+export async function restoreEmbedded(dumpFile: string, databaseDir: string): Promise<string | undefined> {
+  const staging = `${databaseDir}.restoring`;
+  rmSync(staging, { recursive: true, force: true });
+  const pg = await PGlite.create(staging, { extensions: { pg_trgm } });
+  try {
+    await pg.exec(await readFile(dumpFile, 'utf8'));
+    await pg.exec('CHECKPOINT');
+  } catch (error) {
+    await pg.close();
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
+  await pg.close();
+  let previous: string | undefined;
+  if (existsSync(databaseDir)) {
+    previous = `${databaseDir}.before-restore-${stamp(new Date())}`;
+    renameSync(databaseDir, previous);
+  }
+  renameSync(staging, databaseDir);
+  return previous;
 }

@@ -1,0 +1,30 @@
+/**
+ * `npm run seed`: fills an empty database with the demo shop. `npm run seed -- --reset`
+ * first deletes everything (data and uploaded images) - for development only.
+ */
+import { rmSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { isDatabaseEmpty, seedDemo } from '../db/seed/demo.ts';
+import { run, scriptContext } from './lib.ts';
+
+run(async () => {
+  const ctx = scriptContext();
+  const reset = process.argv.includes('--reset');
+  const release = ctx.lock();
+  const database = await ctx.open();
+  try {
+    if (reset) {
+      await database.db.execute(
+        sql`truncate table idempotency_keys, reviews, order_items, orders, wishlist_items, cart_items, carts, products, categories, users, newsletter_subscribers restart identity cascade`,
+      );
+      rmSync(ctx.uploadsDir, { recursive: true, force: true });
+    } else if (!(await isDatabaseEmpty(database.db))) {
+      console.log('The database already has data; nothing done. Use "npm run seed -- --reset" to replace it with the demo shop.');
+      return;
+    }
+    await seedDemo(database.db, { root: ctx.uploadsDir });
+  } finally {
+    await database.close();
+    release();
+  }
+});
