@@ -204,4 +204,5 @@ export const ProductsQuerySchema = PageQuerySchema.extend({
       .optional(),
   ),
 });
-export type ProductsQuery = z.infer<typeof ProductsQuerySchema>;
+/** A listing query: paging plus any of the filters (callers in the server may omit the ones they do not use). */
+export type ProductsQuery = PageQuery & Partial<Omit<z.infer<typeof ProductsQuerySchema>, 'page' | 'limit'>>;

@@ -57,10 +57,21 @@ const DUMP_PATTERN = /^store-\d{8}T\d{6}Z\.sql$/;
 
 const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 
-/** Writes a plain-SQL dump of the embedded database into `dir` and keeps the newest `keep`. */
+/**
+ * Writes a plain-SQL dump of the embedded database into `dir` and keeps the newest `keep`.
+ * pg_dump runs on a copy: on the live instance its read-only transaction would share the one
+ * connection with the server's requests. The copy is taken while holding that connection.
+ */
 export async function dumpEmbedded(pg: PGlite, dir: string, keep: number): Promise<string> {
+  const snapshot = await pg.transaction(() => pg.dumpDataDir('none'));
+  const copy = await PGlite.create({ loadDataDir: snapshot, extensions: { pg_trgm } });
+  let dump: File;
+  try {
+    dump = await pgDump({ pg: copy, args: DUMP_ARGS });
+  } finally {
+    await copy.close();
+  }
   const file = newDumpPath(dir);
-  const dump = await pgDump({ pg, args: DUMP_ARGS });
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   const dumps = (await readdir(dir)).filter((name) => DUMP_PATTERN.test(name)).sort();
   await Promise.all(dumps.slice(0, Math.max(0, dumps.length - keep)).map((name) => rm(path.join(dir, name))));
