@@ -12,6 +12,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file gets its own database; two at a time suits a small machine.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -38,12 +38,12 @@ export const ALL_SEASONS: Season = 'جميعاً';
 const range = (from: number, to: number, step = 1) =>
   Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => String(from + i * step));
 
-/** The fixed size list of the admin form: letters, kids' ages, trouser waists, shoe sizes. */
+/**
+ * The fixed size list of the admin form: letters, kids' ages, trouser waists, shoe sizes.
+ * 42 and 44 are both a waist and a shoe size; each appears once.
+ */
 export const SIZES: readonly string[] = [
-  'xs', 's', 'm', 'l', 'xl', '2x', '3x', '4x', '5x', '6x',
-  ...range(4, 14),
-  ...range(30, 56, 2),
-  ...range(41, 45),
+  ...new Set(['xs', 's', 'm', 'l', 'xl', '2x', '3x', '4x', '5x', '6x', ...range(4, 14), ...range(30, 56, 2), ...range(41, 45)]),
 ];
 
 /** Image sizes produced for every upload (DESIGN.md "Images"). */

@@ -63,7 +63,10 @@ export const SignupSchema = z
       .min(PASSWORD_MIN, MSG.passwordTooShort),
     passwordConfirm: z.string({ error: MSG.passwordConfirmRequired }).min(1, MSG.passwordConfirmRequired),
   })
-  .refine((v) => v.password === v.passwordConfirm, { message: MSG.passwordMismatch, path: ['passwordConfirm'] });
+  .refine((v) => v.passwordConfirm === '' || v.password === v.passwordConfirm, {
+    message: MSG.passwordMismatch,
+    path: ['passwordConfirm'],
+  });
 export type Signup = z.infer<typeof SignupSchema>;
 
 export const ShippingAddressSchema = z.object({
@@ -86,7 +89,8 @@ export const UpdateCartItemSchema = z.object({
     .number({ error: (iss) => (iss.input == null ? MSG.required : MSG.mustBeNumber) })
     .int(MSG.mustBeWholeNumber)
     .min(1, MSG.countMin)
-    .max(1000, MSG.notEnoughStock),
+    // No product holds more than a million pieces (the stock limit), so more is never in stock.
+    .max(1_000_000, MSG.notEnoughStock),
 });
 export const WishlistSchema = z.object({ productId: IdSchema });
 
@@ -94,8 +98,8 @@ export const ReviewSchema = z.object({
   review: requiredText(MSG.reviewRequired).max(REVIEW_MAX, MSG.reviewTooLong),
   rating: z
     .number({ error: MSG.ratingInvalid })
-    .min(0.5, MSG.ratingInvalid)
-    .max(5, MSG.ratingInvalid)
+    .min(0.5, { message: MSG.ratingInvalid, abort: true })
+    .max(5, { message: MSG.ratingInvalid, abort: true })
     .refine((r) => Number.isInteger(r * 2), MSG.ratingInvalid),
 });
 export type Review = z.infer<typeof ReviewSchema>;
@@ -104,12 +108,18 @@ export const CategorySchema = z.object({
   name: requiredText(MSG.categoryNameRequired).max(50, MSG.categoryNameTooLong),
 });
 
+const toNumber = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' ? Number(toAsciiDigits(value)) : value === '' ? undefined : value;
+
 const money = (requiredMsg: string) =>
-  z.coerce
-    .number({ error: (iss) => (iss.input == null || iss.input === '' ? requiredMsg : MSG.priceInvalid) })
-    .positive(MSG.priceInvalid)
-    .max(1_000_000, MSG.priceInvalid)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, MSG.priceInvalid);
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: (iss) => (iss.input == null ? requiredMsg : MSG.priceInvalid) })
+      .positive(MSG.priceInvalid)
+      .max(1_000_000, MSG.priceInvalid)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, MSG.priceInvalid),
+  );
 
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const asArray = (value: unknown) => (value === undefined || Array.isArray(value) ? value : [value]);
@@ -170,6 +180,11 @@ const pageLimit = z.preprocess(
   z.coerce.number({ error: MSG.mustBeWholeNumber }).int(MSG.mustBeWholeNumber).min(1, MSG.invalidValue).default(PAGE_SIZE).transform((l) => Math.min(l, MAX_PAGE_SIZE)),
 );
 export const PageQuerySchema = z.object({ page: pageNumber, limit: pageLimit });
+/** Categories: all of them fit in one default page (API.md). */
+export const CategoriesQuerySchema = z.object({
+  page: pageNumber,
+  limit: z.preprocess(blankToUndefined, z.coerce.number({ error: MSG.mustBeWholeNumber }).int(MSG.mustBeWholeNumber).min(1, MSG.invalidValue).max(MAX_PAGE_SIZE, MSG.invalidValue).default(MAX_PAGE_SIZE)),
+});
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
 export const UsersQuerySchema = PageQuerySchema.extend({

@@ -1,5 +1,5 @@
 /** The shopper's cart: one per user, lines of (product, size) with a count. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { MSG } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
 import { cartItems, carts, products } from '../db/schema.ts';
@@ -69,6 +69,15 @@ export async function getCart(db: Db, userId: string): Promise<Cart> {
   return { id: cartId, lines, totalCartPrice: sumLines(lines) };
 }
 
+/** The pieces of a product in a cart, over all its sizes: they share one stock. */
+async function piecesInCart(db: Db, cartId: string, productId: string, except?: SQL): Promise<number> {
+  const [row] = await db
+    .select({ pieces: sql<number>`coalesce(sum(${cartItems.count}), 0)`.mapWith(Number) })
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId), except));
+  return row?.pieces ?? 0;
+}
+
 /**
  * Adds one piece of a product in a size. Without a size, a product with exactly one size
  * gets it (the wishlist's add-to-cart); any other needs the shopper to choose.
@@ -87,22 +96,21 @@ export async function addToCart(db: Db, userId: string, input: { productId: stri
   if (!product.availableSizes.includes(size)) throw fieldError('color', MSG.sizeUnavailable);
   const cartId = await ensureCartId(db, userId);
   await db.transaction(async (tx) => {
-    const [line] = await tx
+    await tx
       .insert(cartItems)
       .values({ cartId, productId: product.id, size, count: 1 })
       .onConflictDoUpdate({
         target: [cartItems.cartId, cartItems.productId, cartItems.size],
         set: { count: sql`${cartItems.count} + 1` },
-      })
-      .returning({ count: cartItems.count });
-    if (line!.count > product.quantity) throw new AppError(409, MSG.notEnoughStock);
+      });
+    if ((await piecesInCart(tx, cartId, product.id)) > product.quantity) throw new AppError(409, MSG.notEnoughStock);
   });
   return getCart(db, userId);
 }
 
 async function findOwnLine(db: Db, userId: string, itemId: string) {
   const [line] = await db
-    .select({ id: cartItems.id, productId: cartItems.productId })
+    .select({ id: cartItems.id, cartId: cartItems.cartId, productId: cartItems.productId })
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .where(and(eq(cartItems.id, itemId), eq(carts.userId, userId)))
@@ -112,11 +120,16 @@ async function findOwnLine(db: Db, userId: string, itemId: string) {
   return line;
 }
 
-/** Sets a line's count; more than the stock left is a 409. */
+/** Sets a line's count; more than the stock left, with the product's other sizes in the cart, is a 409. */
 export async function updateCartItem(db: Db, userId: string, itemId: string, count: number): Promise<Cart> {
   const line = await findOwnLine(db, userId, itemId);
-  const [product] = await db.select({ quantity: products.quantity }).from(products).where(eq(products.id, line.productId));
-  if (!product || count > product.quantity) throw new AppError(409, MSG.notEnoughStock);
+  const [product] = await db
+    .select({ quantity: products.quantity, available: products.available })
+    .from(products)
+    .where(eq(products.id, line.productId));
+  if (product && !product.available) throw new AppError(409, MSG.productUnavailable);
+  const otherSizes = await piecesInCart(db, line.cartId, line.productId, ne(cartItems.id, itemId));
+  if (!product || count + otherSizes > product.quantity) throw new AppError(409, MSG.notEnoughStock);
   await db.update(cartItems).set({ count }).where(eq(cartItems.id, itemId));
   return getCart(db, userId);
 }

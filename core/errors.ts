@@ -2,7 +2,7 @@
 export interface FieldError {
   msg: string;
   path: string;
-  location: 'body' | 'query' | 'params';
+  location: 'body' | 'query' | 'params' | 'headers';
 }
 
 export class AppError extends Error {

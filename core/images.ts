@@ -84,7 +84,11 @@ export async function storeImages(store: ImageStore, folder: ImageFolder, upload
   const encoded = [];
   for (const bytes of uploads) {
     const base = `${folder === 'products' ? 'p' : 'c'}-${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
-    encoded.push({ card: `${base}.webp`, files: await encodeVariants(bytes, base) });
+    // A file whose header reads fine but whose data is cut short or corrupt fails only here.
+    const files = await encodeVariants(bytes, base).catch(() => {
+      throw new AppError(415, MSG.imageOnly);
+    });
+    encoded.push({ card: `${base}.webp`, files });
   }
   const dir = path.join(store.root, folder);
   await mkdir(dir, { recursive: true });

@@ -57,6 +57,8 @@ export async function createReview(db: Db, userId: string, productId: string, in
   await assertProductExists(db, productId);
   try {
     const id = await db.transaction(async (tx) => {
+      // Reviews of one product queue on its row, so each recount sees every review committed before it.
+      await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
       const [created] = await tx
         .insert(reviews)
         .values({ userId, productId, rating: input.rating, review: input.review })

@@ -32,12 +32,17 @@ export interface OpenOptions {
   /** Folder of the embedded database; without it the database lives in memory. */
   dataDir?: string;
   poolSize?: number;
+  /** Told when PostgreSQL drops an idle pooled connection. */
+  onIdleError?: (error: Error) => void;
 }
 
 /** Opens and migrates the database. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection dropped by the server (a restart, a failover) is replaced on the next
+    // query; without a listener the pool would throw and end the process.
+    pool.on('error', (error) => options.onIdleError?.(error));
     // numeric columns arrive as text; drizzle maps them. Keep bigint counts as numbers.
     pg.types.setTypeParser(20, (v) => Number(v));
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -1,7 +1,7 @@
 /** Categories: public reads, admin writes (multipart name and image). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CategorySchema, IdParamsSchema, PageQuerySchema } from '../../contracts/index.ts';
+import { CategoriesQuerySchema, CategorySchema, IdParamsSchema } from '../../contracts/index.ts';
 import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from '../../core/categories.ts';
 import { readForm, singleFile } from '../plugins/uploads.ts';
 import { parseOrThrow } from '../plugins/validation.ts';
@@ -18,7 +18,7 @@ export function categoryRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['categories'],
           summary: 'Categories in alphabetical order',
-          querystring: PageQuerySchema,
+          querystring: CategoriesQuerySchema,
           response: { 200: listOf(CategoryShape), ...failures(400) },
         },
       },

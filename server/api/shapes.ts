@@ -209,7 +209,7 @@ export function presentPage<T, R>(page: Page<T>, present: (item: T) => R) {
 
 export const FailShape = z.object({ status: z.enum(['fail', 'error']), message: z.string() });
 export const ValidationShape = z.object({
-  errors: z.array(z.object({ msg: z.string(), path: z.string(), location: z.enum(['body', 'query', 'params']) })),
+  errors: z.array(z.object({ msg: z.string(), path: z.string(), location: z.enum(['body', 'query', 'params', 'headers']) })),
 });
 
 /** The error responses a route can give, for its OpenAPI entry. */

@@ -8,7 +8,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../../contracts/index.ts';
 import { AppError, type FieldError } from '../../core/errors.ts';
 
-const LOCATIONS: Record<string, FieldError['location']> = { body: 'body', querystring: 'query', params: 'params' };
+const LOCATIONS: Record<string, FieldError['location']> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
 
 function sendFail(reply: FastifyReply, status: number, message: string) {
   return reply.status(status).send({ status: 'fail', message });

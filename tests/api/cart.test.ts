@@ -173,6 +173,16 @@ describe('POST /api/v1/cart', () => {
     expect(await cartLinesOf(t.db, account.user.id)).toEqual([{ productId: product.id, size: 'm', count: 2 }]);
   });
 
+  it('counts every size of a product against its one stock', async () => {
+    const account = await createAccount(t.db);
+    const product = await createProductFixture(t.db, t.images, { quantity: 1, availableSizes: ['m', 'l'] });
+    expect((await addToCart(t, account, { productId: product.id, color: 'm' })).statusCode).toBe(200);
+    const res = await addToCart(t, account, { productId: product.id, color: 'l' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ status: 'fail', message: MSG.notEnoughStock });
+    expect(await cartLinesOf(t.db, account.user.id)).toEqual([{ productId: product.id, size: 'm', count: 1 }]);
+  });
+
   it('refuses a guest with 401 and stores nothing', async () => {
     const product = await createProductFixture(t.db, t.images);
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/cart', payload: { productId: product.id, color: 'm' } });
@@ -204,6 +214,22 @@ describe('PUT /api/v1/cart/{itemId}', () => {
     expect(await cartLinesOf(t.db, account.user.id)).toEqual([{ productId: product.id, size: 'm', count: 1 }]);
   });
 
+  it('refuses to raise the count of a product the admin switched off, with 409', async () => {
+    const { account, product, itemId } = await customerWithLine({ quantity: 5 });
+    await setProduct(t.db, product.id, { available: false });
+    const res = await setCount(account, itemId, 2);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ status: 'fail', message: MSG.productUnavailable });
+    expect(await cartLinesOf(t.db, account.user.id)).toEqual([{ productId: product.id, size: 'm', count: 1 }]);
+  });
+
+  it('accepts a large count when the stock has it', async () => {
+    const { account, itemId } = await customerWithLine({ quantity: 5000 });
+    const res = await setCount(account, itemId, 1001);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.products[0].count).toBe(1001);
+  });
+
   it('refuses a count above the stock left with 409 and keeps the count', async () => {
     const { account, product, itemId } = await customerWithLine({ quantity: 3 });
     expect((await setCount(account, itemId, 3)).statusCode).toBe(200);
@@ -211,6 +237,21 @@ describe('PUT /api/v1/cart/{itemId}', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ status: 'fail', message: MSG.notEnoughStock });
     expect(await cartLinesOf(t.db, account.user.id)).toEqual([{ productId: product.id, size: 'm', count: 3 }]);
+  });
+
+  it('counts the other sizes of the product in the cart against the stock', async () => {
+    const { account, product, itemId } = await customerWithLine({ quantity: 3 });
+    await addToCart(t, account, { productId: product.id, color: 'l' });
+    expect((await setCount(account, itemId, 2)).statusCode).toBe(200);
+    const res = await setCount(account, itemId, 3);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ status: 'fail', message: MSG.notEnoughStock });
+    expect(await cartLinesOf(t.db, account.user.id)).toEqual(
+      expect.arrayContaining([
+        { productId: product.id, size: 'm', count: 2 },
+        { productId: product.id, size: 'l', count: 1 },
+      ]),
+    );
   });
 
   it("another customer's line is 404 and stays as it was", async () => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
 import { users } from '../../db/schema.ts';
@@ -8,6 +8,7 @@ import {
   FIXTURE_PASSWORD,
   placeOrderFixture,
   reloadRole,
+  UNKNOWN_ID,
   type Account,
 } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -21,8 +22,6 @@ beforeAll(async () => {
   customer = await createAccount(t.db, 'user', 'محمود حسن');
 });
 afterAll(() => t.close());
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 function get(url: string, account?: Account) {
   return t.app.inject({ method: 'GET', url, headers: account?.headers });
@@ -268,30 +267,55 @@ describe('PUT /api/v1/users/{id}', () => {
 });
 
 describe('the last admin', () => {
+  // A shop of its own, so this file's other admins do not count.
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp();
+  });
+  afterAll(() => shop.close());
+
+  const setRole = (id: string, role: string, by: Account) =>
+    shop.app.inject({ method: 'PUT', url: `/api/v1/users/${id}`, headers: by.headers, payload: { role } });
+
+  /** Leaves exactly the given admins in the shop. */
+  async function keepOnlyAdmins(...keep: Account[]) {
+    await shop.db
+      .update(users)
+      .set({ role: 'user' })
+      .where(and(eq(users.role, 'admin'), notInArray(users.id, keep.map((a) => a.user.id))));
+  }
+
   it('cannot be demoted, by themselves or anyone, until another admin exists', async () => {
-    // A shop of its own, so this file's other admins do not count.
-    const shop = await createTestApp();
-    try {
-      const owner = await createAccount(shop.db, 'admin', 'صاحب المتجر');
-      const clerk = await createAccount(shop.db, 'user', 'موظف');
-      const setRole = (id: string, role: string, by: Account) =>
-        shop.app.inject({ method: 'PUT', url: `/api/v1/users/${id}`, headers: by.headers, payload: { role } });
+    const owner = await createAccount(shop.db, 'admin', 'صاحب المتجر');
+    const clerk = await createAccount(shop.db, 'user', 'موظف');
+    await keepOnlyAdmins(owner);
 
-      const refused = await setRole(owner.user.id, 'user', owner);
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ status: 'fail', message: MSG.lastAdmin });
-      expect(await reloadRole(shop.db, owner.user.id)).toBe('admin');
-      // The refused change did not end the owner's session.
-      expect((await shop.app.inject({ method: 'GET', url: '/api/v1/users/getMe', headers: owner.headers })).statusCode).toBe(200);
+    const refused = await setRole(owner.user.id, 'user', owner);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ status: 'fail', message: MSG.lastAdmin });
+    expect(await reloadRole(shop.db, owner.user.id)).toBe('admin');
+    // The refused change did not end the owner's session.
+    expect((await shop.app.inject({ method: 'GET', url: '/api/v1/users/getMe', headers: owner.headers })).statusCode).toBe(200);
 
-      expect((await setRole(clerk.user.id, 'admin', owner)).statusCode).toBe(200);
-      const stepDown = await setRole(owner.user.id, 'user', owner);
-      expect(stepDown.statusCode).toBe(200);
-      expect(stepDown.json().data.role).toBe('user');
-      expect(await reloadRole(shop.db, owner.user.id)).toBe('user');
-    } finally {
-      await shop.close();
-    }
+    expect((await setRole(clerk.user.id, 'admin', owner)).statusCode).toBe(200);
+    const stepDown = await setRole(owner.user.id, 'user', owner);
+    expect(stepDown.statusCode).toBe(200);
+    expect(stepDown.json().data.role).toBe('user');
+    expect(await reloadRole(shop.db, owner.user.id)).toBe('user');
+  });
+
+  it('survives two admins demoting each other at the same moment', async () => {
+    const first = await createAccount(shop.db, 'admin');
+    const second = await createAccount(shop.db, 'admin');
+    await keepOnlyAdmins(first, second);
+
+    const results = await Promise.all([setRole(second.user.id, 'user', first), setRole(first.user.id, 'user', second)]);
+    // The loser is refused either as the last admin (409) or, once demoted, as a stale session (401).
+    const [won, lost] = [...results].sort((a, b) => a.statusCode - b.statusCode);
+    expect(won!.statusCode).toBe(200);
+    expect([401, 409]).toContain(lost!.statusCode);
+    const admins = await shop.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+    expect(admins).toHaveLength(1);
   });
 });
 

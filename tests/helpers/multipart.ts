@@ -1,7 +1,7 @@
 /** Multipart bodies for `app.inject`, and a look into the uploads folder they fill. */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { ImageFolder, ImageStore } from '../../core/images.ts';
+import { imageVariantNames, type ImageFolder, type ImageStore } from '../../core/images.ts';
 
 export interface FilePart {
   /** The form field, e.g. `imageCover` or `images`. */
@@ -32,4 +32,9 @@ export async function multipart(fields: Record<string, string | string[]>, files
 /** The file names currently in an uploads folder, sorted. */
 export async function listUploads(images: ImageStore, folder: ImageFolder): Promise<string[]> {
   return (await readdir(path.join(images.root, folder))).sort();
+}
+
+/** Every file stored for one uploaded image (its card name plus the other sizes), sorted. */
+export function variantFiles(card: string): string[] {
+  return Object.values(imageVariantNames(card)).sort();
 }
