@@ -3,6 +3,7 @@
  * /api/v1 with its OpenAPI document at /api/docs, and the uploaded images. `main.ts` starts
  * it; tests build it with an in-memory database and call `app.inject`.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -27,6 +28,7 @@ import { userRoutes } from './api/users.ts';
 import { createGuards } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createAttemptLimiter, MemoryAttemptStore, type AttemptStore } from './plugins/rate-limit.ts';
+import { registerWeb } from './web.ts';
 
 export interface AppOptions {
   db: Db;
@@ -39,6 +41,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Behind a proxy or load balancer, trust its X-Forwarded-For for client addresses. */
   trustProxy?: boolean;
+  /** The server-rendered shop; without it only the API and images are served. */
+  web?: { dev: boolean; buildDir: string; wholesaleUrl: string };
 }
 
 /** Request bodies above this size are refused (uploads have their own, larger limit). */
@@ -66,13 +70,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     parseJson(request, body as string, done);
   });
 
+  // A fresh nonce per response lets the pages' own inline scripts run and nothing else.
+  app.addHook('onRequest', async (_request, reply) => {
+    (reply.raw as { cspNonce?: string }).cspNonce = randomBytes(16).toString('base64');
+  });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as { cspNonce?: string }).cspNonce}'`],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -138,6 +146,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       maxAge: '365d',
       index: false,
       wildcard: true,
+    });
+  }
+
+  if (options.web) {
+    await registerWeb(app, {
+      dev: options.web.dev,
+      buildDir: options.web.buildDir,
+      context: {
+        db: options.db,
+        images: context.images,
+        jwtSecret: options.jwtSecret,
+        storeUrl: options.storeUrl,
+        wholesaleUrl: options.web.wholesaleUrl,
+        secureCookies: context.secureCookies,
+      },
     });
   }
 

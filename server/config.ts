@@ -16,6 +16,7 @@ const EnvSchema = z.object({
   BACKUP_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
   BACKUP_KEEP: z.coerce.number().int().min(1).default(24),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -34,6 +35,8 @@ export type Config = {
   backupKeep: number;
   seedDemo: boolean;
   logLevel: string;
+  /** Behind a reverse proxy: take client addresses from X-Forwarded-For. */
+  trustProxy: boolean;
 };
 
 /** Parses `env` (process.env by default); exits with a readable message on a bad value. */
@@ -59,5 +62,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupKeep: e.BACKUP_KEEP,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
   };
 }

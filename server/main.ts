@@ -44,19 +44,9 @@ async function main() {
     authRateLimit: config.authRateLimit,
     attemptStore: config.redisUrl ? new RedisAttemptStore(config.redisUrl) : undefined,
     logger: { level: config.logLevel },
-    trustProxy: config.env === 'production',
+    trustProxy: config.trustProxy,
+    web: { dev: process.argv.includes('--dev'), buildDir: path.resolve(process.env.BUILD_DIR ?? 'build'), wholesaleUrl: config.wholesaleUrl },
   });
-
-  app.get('/', (_request, reply) =>
-    reply
-      .type('text/html; charset=utf-8')
-      .send(
-        '<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-          '<title>المتجر</title></head><body style="font-family: system-ui, sans-serif; padding: 2rem">' +
-          '<h1>المتجر قيد الإنشاء</h1><p>واجهة برمجة التطبيقات تعمل على <a href="/api/v1/products">/api/v1/products</a>، ' +
-          'ووثائقها على <a href="/api/docs">/api/docs</a>.</p></body></html>',
-      ),
-  );
 
   const seeded = config.seedDemo && (await isDatabaseEmpty(database.db));
   if (seeded) {

@@ -1,0 +1,3 @@
+export function BottomBar() {
+  return null;
+}

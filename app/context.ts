@@ -1,0 +1,19 @@
+/** What the server hands every loader and action: core's dependencies and the request's settings. */
+import type { ImageStore } from '../core/images.ts';
+import type { Db } from '../db/client.ts';
+
+export interface WebContext {
+  db: Db;
+  images: ImageStore;
+  jwtSecret: string;
+  storeUrl: string;
+  wholesaleUrl: string;
+  secureCookies: boolean;
+  /** This response's CSP nonce for inline scripts. */
+  nonce: string;
+}
+
+declare module 'react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends WebContext {}
+}

@@ -1,0 +1,34 @@
+/** Numbers as the shop prints them: prices with two decimals and L.E, always left to right inside Arabic text. */
+import { CURRENCY, SHIPPING_FEE } from '../../contracts/index.ts';
+
+export function formatAmount(value: number): string {
+  return value.toFixed(2);
+}
+
+/** A price, isolated so it never comes out reversed in right-to-left text. */
+export function Price({ value, className }: { value: number; className?: string }) {
+  return (
+    <bdi dir="ltr" className={className}>
+      {formatAmount(value)} {CURRENCY}
+    </bdi>
+  );
+}
+
+/** A phone number or any other digits, isolated from the surrounding Arabic. */
+export function Ltr({ children, className }: { children: React.ReactNode; className?: string }) {
+  return (
+    <bdi dir="ltr" className={className}>
+      {children}
+    </bdi>
+  );
+}
+
+/** An order's total as SPEC.md §9 shows it: the items rounded up, then the shipping fee. */
+export function orderTotal(itemsTotal: number): number {
+  return Math.ceil(itemsTotal) + SHIPPING_FEE;
+}
+
+const dateFormat = new Intl.DateTimeFormat('ar-EG', { year: 'numeric', month: 'long', day: 'numeric' });
+export function formatDate(value: Date | string): string {
+  return dateFormat.format(new Date(value));
+}

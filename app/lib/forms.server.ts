@@ -1,0 +1,33 @@
+/** Turning form posts into core calls: zod field errors and core's AppError become form errors. */
+import { data } from 'react-router';
+import type { z } from 'zod';
+import { MSG } from '../../contracts/index.ts';
+import { AppError } from '../../core/errors.ts';
+import type { ActionResult } from './toast.ts';
+
+/** The first message of each field, keyed by the field's path. */
+export function fieldErrors(issues: z.core.$ZodIssue[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.join('.') || 'form';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** A 400 answer carrying the field errors, for the form to show beside each field. */
+export function invalid(errors: Record<string, string>, values?: Record<string, unknown>) {
+  return data<ActionResult & { values?: Record<string, unknown> }>({ ok: false, errors, values }, { status: 400 });
+}
+
+/** Maps an error from core to a form answer; anything else is rethrown for the error page. */
+export function fromAppError(error: unknown, values?: Record<string, unknown>) {
+  if (!(error instanceof AppError)) throw error;
+  if (error.fields?.length) {
+    return invalid(Object.fromEntries(error.fields.map((f) => [f.path || 'form', f.msg])), values);
+  }
+  return data<ActionResult & { values?: Record<string, unknown> }>(
+    { ok: false, toast: { type: 'error', message: error.status >= 500 ? MSG.serverError : error.message }, values },
+    { status: error.status },
+  );
+}

@@ -1,0 +1,57 @@
+/** The signed-in shopper of a page request, from the same httpOnly cookie the API sets. */
+import { redirect, type AppLoadContext } from 'react-router';
+import { authenticate, TOKEN_MAX_AGE_SECONDS, type SessionUser } from '../../core/auth.ts';
+
+const TOKEN_COOKIE = 'token';
+
+function readCookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get('Cookie');
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/** The user of the request, or null for a guest or an expired session. */
+export async function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  const token = readCookie(request, TOKEN_COOKIE);
+  if (!token) return null;
+  try {
+    return await authenticate(context.db, context.jwtSecret, token);
+  } catch {
+    return null;
+  }
+}
+
+/** A customer (role 'user'); anyone else goes to /login (SPEC.md §6). */
+export async function requireCustomer(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await getSessionUser(request, context);
+  if (!user || user.role !== 'user') throw redirect('/login');
+  return user;
+}
+
+/** Any signed-in account; a guest goes to /login. */
+export async function requireSignedIn(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await getSessionUser(request, context);
+  if (!user) throw redirect('/login');
+  return user;
+}
+
+/** An admin; anyone else goes to / (SPEC.md §6). */
+export async function requireAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await getSessionUser(request, context);
+  if (!user || user.role !== 'admin') throw redirect('/');
+  return user;
+}
+
+/** The Set-Cookie value that signs the browser in. */
+export function sessionCookie(token: string, context: AppLoadContext): string {
+  return `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${TOKEN_MAX_AGE_SECONDS}${context.secureCookies ? '; Secure' : ''}`;
+}
+
+/** The Set-Cookie value that signs the browser out. */
+export function clearSessionCookie(context: AppLoadContext): string {
+  return `${TOKEN_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${context.secureCookies ? '; Secure' : ''}`;
+}

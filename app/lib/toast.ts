@@ -1,0 +1,20 @@
+/** Toasts for what an action answered: its success message, or each field error (SPEC.md §8). */
+import { useEffect } from 'react';
+import { toast } from 'react-toastify';
+
+export interface ActionResult {
+  ok?: boolean;
+  /** A message to show as a toast: success or error. */
+  toast?: { type: 'success' | 'error'; message: string };
+  /** Field errors, keyed by field; each is also shown as an error toast. */
+  errors?: Record<string, string>;
+}
+
+/** Shows the toasts of an action's result once per result. */
+export function useActionToasts(result: ActionResult | undefined) {
+  useEffect(() => {
+    if (!result) return;
+    if (result.toast) toast[result.toast.type](result.toast.message);
+    for (const message of Object.values(result.errors ?? {})) toast.error(message);
+  }, [result]);
+}

@@ -1,0 +1,108 @@
+import { useEffect } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+  type LinksFunction,
+} from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { MSG, STORE_NAME, TOAST_CLOSE_MS } from '../contracts/index.ts';
+import { getCart } from '../core/cart.ts';
+import { listCategories } from '../core/categories.ts';
+import type { Route } from './+types/root';
+import './app.css';
+import { BottomBar } from './components/shell/bottom-bar.tsx';
+import { SiteFooter } from './components/shell/site-footer.tsx';
+import { SiteHeader } from './components/shell/site-header.tsx';
+import { getSessionUser } from './lib/session.server.ts';
+
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser(request, context);
+  const [categories, cart] = await Promise.all([
+    listCategories(context.db, { page: 1, limit: 100 }),
+    user ? getCart(context.db, user.id) : null,
+  ]);
+  return {
+    user: user && { id: user.id, name: user.name, role: user.role },
+    cartCount: cart?.lines.length ?? 0,
+    categories: categories.data.map((c) => ({ id: c.id, name: c.name })),
+    wholesaleUrl: context.wholesaleUrl,
+    storeUrl: context.storeUrl,
+    nonce: context.nonce,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** The root loader's data, for the shell and any page that needs the user or the categories. */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>('root');
+}
+
+/** Every path change starts at the top of the page (SPEC.md §2). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  return (
+    <html lang="ar" dir="rtl">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#123b6b" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+          تخطى إلى المحتوى
+        </a>
+        <SiteHeader />
+        <main id="main" className="flex-1 pb-20 xl:pb-0">
+          {children}
+        </main>
+        <SiteFooter />
+        <BottomBar />
+        <ToastContainer position="top-right" autoClose={TOAST_CLOSE_MS} rtl pauseOnHover pauseOnFocusLoss draggable />
+        <ScrollToTop />
+        <ScrollRestoration nonce={root?.nonce} />
+        <Scripts nonce={root?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function meta() {
+  return [{ title: STORE_NAME }];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+      <h1 className="text-2xl font-bold">{notFound ? 'Page Not Found' : 'حدث خطأ'}</h1>
+      <p className="text-muted">{notFound ? 'الصفحة التي تبحث عنها غير موجودة.' : MSG.serverError}</p>
+      <a href="/" className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white">
+        Back To Home
+      </a>
+    </section>
+  );
+}

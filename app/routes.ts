@@ -1,0 +1,30 @@
+/** Every page of SPEC.md §2, in one table. */
+import { index, route, type RouteConfig } from '@react-router/dev/routes';
+
+export default [
+  index('routes/shop/home.tsx'),
+  route('category/:id', 'routes/shop/listing.tsx', { id: 'category' }),
+  route('winter', 'routes/shop/listing.tsx', { id: 'winter' }),
+  route('summer', 'routes/shop/listing.tsx', { id: 'summer' }),
+  route('less199', 'routes/shop/listing.tsx', { id: 'less199' }),
+  route('less149', 'routes/shop/listing.tsx', { id: 'less149' }),
+  route('new-arrived', 'routes/shop/listing.tsx', { id: 'new-arrived' }),
+  route('offers', 'routes/shop/listing.tsx', { id: 'offers' }),
+  route('search', 'routes/shop/listing.tsx', { id: 'search' }),
+  route('product/:id', 'routes/shop/product.tsx'),
+  route('about-shortcut', 'routes/shop/static-page.tsx', { id: 'about' }),
+  route('terms-and-condition', 'routes/shop/static-page.tsx', { id: 'terms' }),
+  route('team-privacy-policy', 'routes/shop/static-page.tsx', { id: 'privacy' }),
+  route('delivery-and-returns', 'routes/shop/static-page.tsx', { id: 'delivery' }),
+  route('cart', 'routes/account/cart.tsx'),
+  route('checkout', 'routes/account/checkout.tsx'),
+  route('profile', 'routes/account/profile.tsx'),
+  route('login', 'routes/account/login.tsx'),
+  route('signup', 'routes/account/signup.tsx'),
+  route('logout', 'routes/account/logout.tsx'),
+  route('wishlist', 'routes/account/wishlist.tsx'),
+  route('newsletter', 'routes/shop/newsletter.tsx'),
+  route('sitemap.xml', 'routes/shop/sitemap.ts'),
+  route('robots.txt', 'routes/shop/robots.ts'),
+  route('*', 'routes/shop/not-found.tsx'),
+] satisfies RouteConfig;

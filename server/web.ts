@@ -1,0 +1,105 @@
+/**
+ * Hands every non-API request to React Router, in this same process: the built app in
+ * production, Vite's dev server with hot reload in development. Loaders and actions receive
+ * core's dependencies through the load context.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { WebContext } from '../app/context.ts';
+import { MSG } from '../contracts/index.ts';
+
+export interface WebOptions {
+  context: Omit<WebContext, 'nonce'>;
+  /** Serve through Vite with hot reload instead of the built app. */
+  dev: boolean;
+  /** Folder of `react-router build` (build/client and build/server). */
+  buildDir: string;
+}
+
+/** The web Request React Router expects, built from Fastify's request. */
+function toWebRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, String(value));
+  }
+  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers };
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    const body = request.body;
+    if (typeof body === 'string') init.body = body;
+    else if (Buffer.isBuffer(body)) init.body = new Uint8Array(body);
+    else if (body !== undefined && body !== null) init.body = JSON.stringify(body);
+    else if (request.isMultipart()) {
+      // Multipart forms are left unread by Fastify: stream them through.
+      init.body = Readable.toWeb(request.raw) as ReadableStream;
+      init.duplex = 'half';
+    }
+  }
+  return new Request(new URL(request.url, `${request.protocol}://${request.host}`), init);
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}
+
+export async function registerWeb(app: FastifyInstance, options: WebOptions) {
+  // Plain HTML forms post url-encoded bodies; React Router parses them itself.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  let loadBuild: () => Promise<ServerBuild>;
+  if (options.dev) {
+    const vite = await import('vite').then((v) => v.createServer({ server: { middlewareMode: true }, appType: 'custom' }));
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.url.startsWith('/api/')) return;
+      const handled = await new Promise<boolean>((resolve) => {
+        reply.raw.once('finish', () => resolve(true));
+        vite.middlewares(request.raw, reply.raw, () => resolve(false));
+      });
+      if (handled) reply.hijack();
+    });
+    app.addHook('onClose', () => vite.close());
+    loadBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  } else {
+    const serverEntry = path.join(options.buildDir, 'server', 'index.js');
+    if (!existsSync(serverEntry)) throw new Error(`The web app is not built (${serverEntry} is missing): run "npm run build".`);
+    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    loadBuild = async () => build;
+    await app.register(fastifyStatic, {
+      root: path.join(options.buildDir, 'client'),
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      setHeaders(res, filePath) {
+        // Vite puts a content hash in every file name under assets/.
+        res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  const handle = createRequestHandler(() => loadBuild(), options.dev ? 'development' : 'production');
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    handler: async (request, reply) => {
+      if (request.url.startsWith('/api/')) return reply.status(404).send({ status: 'fail', message: MSG.routeNotFound });
+      const nonce = (reply.raw as { cspNonce?: string }).cspNonce ?? '';
+      const response = await handle(toWebRequest(request), { ...options.context, nonce });
+      return sendWebResponse(reply, response);
+    },
+  });
+}
