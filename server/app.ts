@@ -5,7 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { constants as zlib } from 'node:zlib';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -92,6 +94,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hsts: options.storeUrl.startsWith('https://'),
   });
   await app.register(fastifyCookie);
+  // Before the static folders, so pages, scripts and styles leave compressed; images are already WebP.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+    // Brotli's default (11) is for files built once; pages are compressed on every request.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
 
   await app.register(fastifySwagger, {
