@@ -42,6 +42,8 @@ export default defineConfig({
       DATA_DIR,
       BUILD_DIR,
       NODE_ENV: 'production',
+      // On PostgreSQL when the test run gives one (scripts/run-e2e.ts), else embedded.
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       STORE_URL: `http://127.0.0.1:${PORT}`,
       AUTH_RATE_LIMIT: '10000',
       BACKUP_INTERVAL_MINUTES: '0',
