@@ -11,6 +11,8 @@ export interface WebContext {
   secureCookies: boolean;
   /** This response's CSP nonce for inline scripts. */
   nonce: string;
+  /** Counts a login or signup attempt for this phone and this client's address, as the API does; throws a 429 AppError past the limit. */
+  limitAuthAttempts(phone: unknown): Promise<void>;
 }
 
 declare module 'react-router' {

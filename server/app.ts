@@ -91,6 +91,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Same-origin form posts must carry their Origin: with no-referrer Chromium sends
+    // "Origin: null" and React Router refuses the action as cross-site.
+    referrerPolicy: { policy: 'same-origin' },
     hsts: options.storeUrl.startsWith('https://'),
   });
   await app.register(fastifyCookie);
@@ -163,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerWeb(app, {
       dev: options.web.dev,
       buildDir: options.web.buildDir,
+      limiter: context.limiter,
       context: {
         db: options.db,
         images: context.images,

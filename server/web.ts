@@ -12,9 +12,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { WebContext } from '../app/context.ts';
 import { MSG } from '../contracts/index.ts';
+import { authAttemptKeys, type AttemptLimiter } from './plugins/rate-limit.ts';
 
 export interface WebOptions {
-  context: Omit<WebContext, 'nonce'>;
+  context: Omit<WebContext, 'nonce' | 'limitAuthAttempts'>;
+  limiter: AttemptLimiter;
   /** Serve through Vite with hot reload instead of the built app. */
   dev: boolean;
   /** Folder of `react-router build` (build/client and build/server). */
@@ -98,7 +100,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     handler: async (request, reply) => {
       if (request.url.startsWith('/api/')) return reply.status(404).send({ status: 'fail', message: MSG.routeNotFound });
       const nonce = (reply.raw as { cspNonce?: string }).cspNonce ?? '';
-      const response = await handle(toWebRequest(request), { ...options.context, nonce });
+      const response = await handle(toWebRequest(request), {
+        ...options.context,
+        nonce,
+        limitAuthAttempts: (phone) => options.limiter.check(authAttemptKeys(request.ip, phone)),
+      });
       return sendWebResponse(reply, response);
     },
   });

@@ -8,7 +8,7 @@ export function formatAmount(value: number): string {
 /** A price, isolated so it never comes out reversed in right-to-left text. */
 export function Price({ value, className }: { value: number; className?: string }) {
   return (
-    <bdi dir="ltr" className={className}>
+    <bdi dir="ltr" className={`whitespace-nowrap ${className ?? ''}`}>
       {formatAmount(value)} {CURRENCY}
     </bdi>
   );
@@ -28,7 +28,8 @@ export function orderTotal(itemsTotal: number): number {
   return Math.ceil(itemsTotal) + SHIPPING_FEE;
 }
 
-const dateFormat = new Intl.DateTimeFormat('ar-EG', { year: 'numeric', month: 'long', day: 'numeric' });
+// Western digits, like prices and order numbers everywhere else in the shop.
+const dateFormat = new Intl.DateTimeFormat('ar-EG-u-nu-latn', { year: 'numeric', month: 'long', day: 'numeric' });
 export function formatDate(value: Date | string): string {
   return dateFormat.format(new Date(value));
 }

@@ -5,6 +5,7 @@ import { LoginSchema, SignupSchema } from '../../contracts/index.ts';
 import { login, signToken, signup } from '../../core/auth.ts';
 import { AppError } from '../../core/errors.ts';
 import { clearTokenCookie, setTokenCookie } from '../plugins/auth.ts';
+import { authAttemptKeys } from '../plugins/rate-limit.ts';
 import { parseOrThrow } from '../plugins/validation.ts';
 import type { ApiContext } from './context.ts';
 import { failures, presentUser, UserShape } from './shapes.ts';
@@ -31,8 +32,6 @@ const bodyField = (body: unknown, name: string): unknown =>
 
 export function authRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const attemptKeys = (ip: string, phone: unknown) => [`ip:${ip}`, ...(typeof phone === 'string' && phone ? [`phone:${phone.replace(/\D/g, '')}`] : [])];
-
     app.post(
       '/auth/signup',
       {
@@ -43,7 +42,7 @@ export function authRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 201: SessionShape, ...failures(400, 429) },
         },
         // Counted before validation, so malformed attempts count too.
-        preValidation: async (request) => ctx.limiter.check(attemptKeys(request.ip, bodyField(request.body, 'phone'))),
+        preValidation: async (request) => ctx.limiter.check(authAttemptKeys(request.ip, bodyField(request.body, 'phone'))),
       },
       async (request, reply) => {
         const user = await signup(ctx.db, request.body);
@@ -65,7 +64,7 @@ export function authRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const body = request.body;
-        await ctx.limiter.check(attemptKeys(request.ip, body.phone ?? body.email));
+        await ctx.limiter.check(authAttemptKeys(request.ip, body.phone ?? body.email));
         const user = await login(ctx.db, parseLogin(body));
         const token = await signToken(ctx.jwtSecret, user);
         setTokenCookie(reply, token, ctx.secureCookies);

@@ -79,3 +79,9 @@ export function createAttemptLimiter(store: AttemptStore, perMinute: number): At
     },
   };
 }
+
+/** The keys a login or signup attempt counts under: the client's address and the phone tried. */
+export function authAttemptKeys(ip: string, phone: unknown): string[] {
+  const digits = typeof phone === 'string' ? phone.replace(/\D/g, '') : '';
+  return [`ip:${ip}`, ...(digits ? [`phone:${digits}`] : [])];
+}

@@ -157,6 +157,8 @@ describe('sessions', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // Form posts must keep their Origin for React Router's same-origin check.
+    expect(res.headers['referrer-policy']).toBe('same-origin');
   });
 });
 

@@ -1,3 +1,152 @@
-export default function Placeholder() {
-  return <p>…</p>;
+import { ShoppingBag } from 'lucide-react';
+import { data, Link, redirect, useFetchers, useNavigation } from 'react-router';
+import { MSG, SHIPPING_FEE } from '../../../contracts/index.ts';
+import { AddToCartSchema, IdSchema, UpdateCartItemSchema } from '../../../contracts/schemas.ts';
+import { addToCart, getCart, removeCartItem, updateCartItem } from '../../../core/cart.ts';
+import { CartLine } from '../../components/account/cart-line.tsx';
+import { FormAlert } from '../../components/account/form-field.tsx';
+import { Spinner } from '../../components/account/spinner-button.tsx';
+import { Ltr, Price } from '../../lib/format.tsx';
+import { fieldErrors, fromAppError, invalid } from '../../lib/forms.server.ts';
+import { requireCustomer } from '../../lib/session.server.ts';
+import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
+import type { Route } from './+types/cart';
+import { getShopper, isDocumentRequest } from './shopper.server.ts';
+
+export function meta() {
+  return [
+    { title: 'عربة التسوق' },
+    { name: 'description', content: 'المنتجات التي اخترتها، بمقاساتها وكمياتها، قبل إتمام الطلب.' },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireCustomer(request, context);
+  return { cart: await getCart(context.db, user.id) };
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : undefined;
+};
+
+/**
+ * The cart's one door for changes (the brief's shared interface): intent=add from product
+ * cards and the product page, update and remove from this page. A plain form post (no
+ * JavaScript) gets a page back: the cart after a change, /login for a guest.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const shopper = await getShopper(request, context);
+  const documentPost = isDocumentRequest(request);
+  if (shopper.refusal) return documentPost ? redirect('/login') : shopper.refusal;
+  const userId = shopper.user.id;
+  const form = await request.formData();
+  const done = (result: ActionResult) => (documentPost ? redirect('/cart') : result);
+
+  const intent = text(form, 'intent');
+  if (intent === 'add') {
+    const values = { productId: text(form, 'productId') };
+    const parsed = AddToCartSchema.safeParse({ productId: values.productId, color: text(form, 'color') || undefined });
+    if (!parsed.success) return invalid(fieldErrors(parsed.error.issues), values);
+    // Every line needs a size (SPEC.md §5); only the wishlist picks a lone size by itself.
+    if (!parsed.data.color) return data<ActionResult & { values?: Record<string, unknown> }>({ ok: false, toast: { type: 'error', message: MSG.sizeFirst }, values }, { status: 400 });
+    try {
+      await addToCart(context.db, userId, { productId: parsed.data.productId, size: parsed.data.color });
+      return done({ ok: true, toast: { type: 'success', message: MSG.addedToCart } });
+    } catch (error) {
+      return fromAppError(error, values);
+    }
+  }
+
+  const itemId = IdSchema.safeParse(text(form, 'itemId'));
+  if (!itemId.success) return invalid({ itemId: MSG.cartItemNotFound });
+  try {
+    if (intent === 'update') {
+      const parsed = UpdateCartItemSchema.safeParse({ count: Number(text(form, 'count')) });
+      if (!parsed.success) return invalid(fieldErrors(parsed.error.issues));
+      await updateCartItem(context.db, userId, itemId.data, parsed.data.count);
+      return done({ ok: true });
+    }
+    if (intent === 'remove') {
+      await removeCartItem(context.db, userId, itemId.data);
+      return done({ ok: true });
+    }
+  } catch (error) {
+    return fromAppError(error);
+  }
+  return invalid({ intent: MSG.invalidValue });
+}
+
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart } = loaderData;
+  useActionToasts(actionData);
+  const navigation = useNavigation();
+  // The cart reloads after every change: the total is stale until it is back.
+  const reloading = useFetchers().some((f) => f.state !== 'idle') || (navigation.state === 'loading' && navigation.location.pathname === '/cart');
+  const pieces = cart.lines.reduce((sum, line) => sum + line.count, 0);
+  const failure = actionData?.toast?.type === 'error' ? actionData.toast.message : Object.values(actionData?.errors ?? {})[0];
+  const backTo = actionData && 'values' in actionData ? (actionData.values as Record<string, unknown> | undefined)?.productId : undefined;
+
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
+      <h1 className="mb-4 text-2xl font-bold">عربة التسوق</h1>
+      {failure && (
+        <div className="mb-4 flex flex-col gap-2">
+          <FormAlert message={failure} />
+          {typeof backTo === 'string' && (
+            <Link to={`/product/${backTo}`} className="inline-block min-h-11 py-2.5 font-semibold text-brand-600 underline">
+              العودة إلى المنتج
+            </Link>
+          )}
+        </div>
+      )}
+      {cart.lines.length === 0 ? (
+        <div className="flex flex-col items-center gap-4 rounded-xl border border-line bg-surface px-4 py-12 text-center">
+          <ShoppingBag aria-hidden="true" className="size-14 text-brand-500" />
+          <p className="text-lg font-semibold">عربة التسوق فارغة</p>
+          <Link to="/new-arrived" className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700">
+            ابدأ التسوق
+          </Link>
+        </div>
+      ) : (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+          <ul aria-label="منتجات العربة" className="rounded-xl border border-line bg-white px-4">
+            {cart.lines.map((line, index) => (
+              <CartLine key={line.id} line={line} eager={index < 2} />
+            ))}
+          </ul>
+          <aside aria-labelledby="cart-summary" className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4 sm:p-5 lg:sticky lg:top-4">
+            <h2 id="cart-summary" className="text-lg font-bold">
+              ملخص العربة
+            </h2>
+            <dl className="flex flex-col gap-2">
+              <div className="flex justify-between gap-2">
+                <dt className="text-muted">عدد القطع</dt>
+                <dd>
+                  <Ltr>{pieces}</Ltr>
+                </dd>
+              </div>
+              <div className="flex items-center justify-between gap-2 text-lg font-bold">
+                <dt>الإجمالي</dt>
+                <dd className="flex items-center gap-2" aria-busy={reloading}>
+                  {reloading && <Spinner label="جاري تحديث العربة" />}
+                  <Price value={cart.totalCartPrice} className="whitespace-nowrap text-brand-700" />
+                </dd>
+              </div>
+            </dl>
+            <p className="text-sm text-muted">
+              يضاف الشحن (<Price value={SHIPPING_FEE} className="whitespace-nowrap" />) عند إتمام الطلب، والدفع عند الاستلام.
+            </p>
+            <Link to="/checkout" className="flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
+              إتمام الشراء
+            </Link>
+            <Link to="/new-arrived" className="flex min-h-11 items-center justify-center rounded-lg border border-brand-600 bg-white px-5 font-semibold text-brand-700 hover:bg-brand-50">
+              متابعة التسوق
+            </Link>
+          </aside>
+        </div>
+      )}
+    </section>
+  );
 }

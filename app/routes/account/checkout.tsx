@@ -1,3 +1,150 @@
-export default function Placeholder() {
-  return <p>…</p>;
+import { useEffect } from 'react';
+import { data, Form, Link, redirect, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { GOVERNORATES, MSG, ORDER_REDIRECT_MS } from '../../../contracts/index.ts';
+import { ShippingAddressSchema } from '../../../contracts/schemas.ts';
+import { getCart } from '../../../core/cart.ts';
+import { placeOrder } from '../../../core/orders.ts';
+import { FormAlert, PhoneField, SelectField, TextAreaField } from '../../components/account/form-field.tsx';
+import { useFormValidation } from '../../components/account/form-validation.ts';
+import { OrderSummary } from '../../components/account/order-summary.tsx';
+import { SpinnerButton } from '../../components/account/spinner-button.tsx';
+import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
+import { fieldErrors, fromAppError, invalid } from '../../lib/forms.server.ts';
+import { requireCustomer } from '../../lib/session.server.ts';
+import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
+import type { Route } from './+types/checkout';
+import { isDocumentRequest } from './shopper.server.ts';
+
+/** The same shape the API accepts in its Idempotency-Key header. */
+const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
+
+export function meta() {
+  return [
+    { title: 'إتمام الطلب' },
+    { name: 'description', content: 'بيانات الشحن وملخص طلبك، والدفع نقداً عند الاستلام.' },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireCustomer(request, context);
+  const cart = await getCart(context.db, user.id);
+  if (cart.lines.length === 0) throw redirect('/cart');
+  // One key per visit of this page: a second submit of the same form gets the first order back.
+  return { cart, idempotencyKey: crypto.randomUUID(), phone: user.phone };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireCustomer(request, context);
+  const form = Object.fromEntries(await request.formData());
+  const values = { details: form.details, phone: form.phone, shippingCity: form.shippingCity };
+  const parsed = ShippingAddressSchema.safeParse(values);
+  if (!parsed.success) return invalid(fieldErrors(parsed.error.issues), values);
+  const key = typeof form.idempotencyKey === 'string' && IDEMPOTENCY_KEY.test(form.idempotencyKey) ? form.idempotencyKey : undefined;
+  if (!key) return data<ActionResult>({ ok: false, toast: { type: 'error', message: MSG.idempotencyKeyInvalid } }, { status: 400 });
+
+  const cart = await getCart(context.db, user.id);
+  if (!cart.id) throw redirect('/cart');
+  try {
+    const { order } = await placeOrder(context.db, { userId: user.id, cartId: cart.id, shippingAddress: parsed.data, idempotencyKey: key });
+    // Without JavaScript there is no toast and no timer: the profile says it instead.
+    if (isDocumentRequest(request)) return redirect(`/profile?order=${order.number}`);
+    const placed: ActionResult & { orderNumber: number } = { ok: true, toast: { type: 'success', message: MSG.orderSent }, orderNumber: order.number };
+    return placed;
+  } catch (error) {
+    return fromAppError(error, values);
+  }
+}
+
+/** After an order the cart is empty and this loader would send the page to /cart: stay for the success message. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionResult?.ok) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart, idempotencyKey, phone } = loaderData;
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const pending = navigation.state !== 'idle' && navigation.formAction === '/checkout';
+  const { formRef, onSubmit, errors } = useFormValidation(ShippingAddressSchema, actionData?.errors);
+  useActionToasts(actionData);
+  const orderNumber = actionData && 'orderNumber' in actionData ? actionData.orderNumber : undefined;
+
+  useEffect(() => {
+    if (orderNumber === undefined) return;
+    const timer = setTimeout(() => navigate('/profile'), ORDER_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [orderNumber, navigate]);
+
+  if (orderNumber !== undefined) {
+    return (
+      <section className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-green-800">{MSG.orderSent}</h1>
+        <p className="text-lg">
+          رقم طلبك <Ltr className="font-bold">#{orderNumber}</Ltr>، وسنتواصل معك لتأكيد الشحن.
+        </p>
+        <p className="text-muted" role="status">
+          جاري تحويلك إلى صفحة حسابك…
+        </p>
+        <Link to="/profile" className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700">
+          عرض طلباتي
+        </Link>
+      </section>
+    );
+  }
+
+  const values = actionData && 'values' in actionData ? (actionData.values as Record<string, unknown> | undefined) : undefined;
+  const text = (name: string, fallback = '') => (typeof values?.[name] === 'string' ? (values[name] as string) : fallback);
+
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
+      <h1 className="mb-4 text-2xl font-bold">إتمام الطلب</h1>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
+        <Form
+          ref={formRef}
+          method="post"
+          noValidate
+          onSubmit={onSubmit}
+          aria-labelledby="shipping-heading"
+          className="flex flex-col gap-4 rounded-xl border border-line bg-white p-4 shadow-sm sm:p-5"
+        >
+          <h2 id="shipping-heading" className="text-lg font-bold">
+            بيانات الشحن
+          </h2>
+          <FormAlert message={actionData?.toast?.type === 'error' ? actionData.toast.message : undefined} />
+          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <TextAreaField
+            name="details"
+            label="العنوان بالتفصيل"
+            required
+            autoComplete="street-address"
+            placeholder="المنطقة، الشارع، رقم العمارة، الدور والشقة"
+            maxLength={300}
+            defaultValue={text('details')}
+            error={errors.details}
+          />
+          <PhoneField name="phone" label="رقم الهاتف" required defaultValue={text('phone', phone)} error={errors.phone} />
+          <SelectField
+            name="shippingCity"
+            label="محافظة الشحن"
+            required
+            autoComplete="address-level1"
+            options={GOVERNORATES}
+            placeholder="اختر المحافظة"
+            defaultValue={text('shippingCity')}
+            error={errors.shippingCity}
+          />
+          <p className="flex items-center justify-between gap-2 border-t border-line pt-3 text-lg font-bold">
+            <span>الإجمالي المطلوب عند الاستلام</span>
+            <Price value={orderTotal(cart.totalCartPrice)} className="whitespace-nowrap text-brand-700" />
+          </p>
+          <SpinnerButton pending={pending} className="w-full">
+            تأكيد الطلب
+          </SpinnerButton>
+        </Form>
+        <OrderSummary lines={cart.lines} itemsTotal={cart.totalCartPrice} />
+      </div>
+    </section>
+  );
 }

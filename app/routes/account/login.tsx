@@ -1,3 +1,75 @@
-export default function Placeholder() {
-  return <p>…</p>;
+import { Form, Link, redirect, useNavigation } from 'react-router';
+import { LoginSchema } from '../../../contracts/schemas.ts';
+import { login, signToken } from '../../../core/auth.ts';
+import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
+import { useFormValidation } from '../../components/account/form-validation.ts';
+import { SpinnerButton } from '../../components/account/spinner-button.tsx';
+import { fieldErrors, fromAppError, invalid } from '../../lib/forms.server.ts';
+import { getSessionUser, sessionCookie } from '../../lib/session.server.ts';
+import { useActionToasts } from '../../lib/toast.ts';
+import type { Route } from './+types/login';
+
+export function meta() {
+  return [
+    { title: 'تسجيل الدخول' },
+    { name: 'description', content: 'سجّل الدخول برقم هاتفك لمتابعة عربة التسوق وطلباتك.' },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser(request, context);
+  // A customer has nothing to do here; an admin is sent here by the customer-only pages
+  // (SPEC.md §6) and may sign in with a customer account instead.
+  if (user?.role === 'user') throw redirect('/');
+  return { signedInAsAdmin: user?.role === 'admin' };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const values = { phone: form.phone };
+  const parsed = LoginSchema.safeParse(form);
+  if (!parsed.success) return invalid(fieldErrors(parsed.error.issues), values);
+  try {
+    await context.limitAuthAttempts(form.phone);
+    const user = await login(context.db, parsed.data);
+    const token = await signToken(context.jwtSecret, user);
+    return redirect('/', { headers: { 'Set-Cookie': sessionCookie(token, context) } });
+  } catch (error) {
+    return fromAppError(error, values);
+  }
+}
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== 'idle' && navigation.formAction === '/login';
+  const { formRef, onSubmit, errors } = useFormValidation(LoginSchema, actionData?.errors);
+  useActionToasts(actionData);
+  const values = actionData?.values ?? {};
+
+  return (
+    <section className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
+      <h1 className="mb-2 text-2xl font-bold">تسجيل الدخول</h1>
+      <p className="mb-6 text-muted">أهلاً بعودتك، سجّل الدخول برقم هاتفك.</p>
+      {loaderData.signedInAsAdmin && (
+        <div className="mb-4">
+          <FormAlert tone="success" message="أنت مسجّل الدخول بحساب مدير. لإتمام الشراء سجّل الدخول بحساب عميل." />
+        </div>
+      )}
+      <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 shadow-sm">
+        <FormAlert message={actionData?.toast?.type === 'error' ? actionData.toast.message : undefined} />
+        <PhoneField name="phone" label="رقم الهاتف" required defaultValue={String(values.phone ?? '')} error={errors.phone} autoComplete="username" />
+        <TextField name="password" label="كلمة المرور" type="password" required autoComplete="current-password" error={errors.password} />
+        <SpinnerButton pending={pending} className="mt-2 w-full">
+          تسجيل الدخول
+        </SpinnerButton>
+      </Form>
+      <p className="mt-6 text-center">
+        ليس لديك حساب؟{' '}
+        <Link to="/signup" className="inline-block min-h-11 py-2.5 font-semibold text-brand-600 underline underline-offset-4">
+          إنشاء حساب جديد
+        </Link>
+      </p>
+    </section>
+  );
 }

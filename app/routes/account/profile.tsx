@@ -1,3 +1,147 @@
-export default function Placeholder() {
-  return <p>…</p>;
+import { Heart, LogOut, Package } from 'lucide-react';
+import { Form, Link, useFetcher, useFetchers, useNavigation } from 'react-router';
+import { MAX_PAGE_SIZE, MSG, type MessageKey } from '../../../contracts/index.ts';
+import { listOrders } from '../../../core/orders.ts';
+import { listWishlist } from '../../../core/wishlist.ts';
+import { FormAlert } from '../../components/account/form-field.tsx';
+import { OrderCard, type OrderCardData } from '../../components/account/order-card.tsx';
+import { Spinner } from '../../components/account/spinner-button.tsx';
+import { MOVE_TO_CART_FETCHER, WishlistItem, type WishlistProduct } from '../../components/account/wishlist-item.tsx';
+import { formatDate, Ltr } from '../../lib/format.tsx';
+import { requireCustomer } from '../../lib/session.server.ts';
+import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
+import type { Route } from './+types/profile';
+
+export function meta() {
+  return [
+    { title: 'حسابي' },
+    { name: 'description', content: 'طلباتك وحالة الدفع والشحن، والمنتجات التي حفظتها في المفضلة.' },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireCustomer(request, context);
+  const [orders, wishlist] = await Promise.all([
+    listOrders(context.db, user, { page: 1, limit: MAX_PAGE_SIZE }),
+    listWishlist(context.db, user.id),
+  ]);
+  const params = new URL(request.url).searchParams;
+  // Plain form posts (no JavaScript) land here with what happened in the address.
+  const message = params.get('message');
+  const placed = orders.data.find((o) => String(o.number) === params.get('order'));
+  return {
+    user: { name: user.name, phone: user.phone },
+    placedOrder: placed?.number ?? null,
+    failure: message && Object.hasOwn(MSG, message) ? MSG[message as MessageKey] : null,
+    orders: orders.data.map(
+      (o): OrderCardData => ({
+        id: o.id,
+        number: o.number,
+        createdAt: o.createdAt.toISOString(),
+        date: formatDate(o.createdAt),
+        city: o.shippingAddress.city,
+        totalOrderPrice: o.totalOrderPrice,
+        isPaid: o.isPaid,
+        isDelivered: o.isDelivered,
+        lines: o.lines.map(({ productId, title, imageCover, size, count, price }) => ({ productId, title, imageCover, size, count, price })),
+      }),
+    ),
+    wishlist: wishlist.map(
+      (p): WishlistProduct => ({
+        id: p.id,
+        title: p.title,
+        imageCover: p.imageCover,
+        price: p.price,
+        priceAfterDiscount: p.priceAfterDiscount,
+        availableSizes: p.availableSizes,
+        availability: p.availability,
+      }),
+    ),
+  };
+}
+
+const JUMP_LINK = 'flex min-h-11 flex-1 items-center justify-center gap-2 rounded-lg border border-line bg-white px-3 font-semibold hover:bg-surface';
+
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  const { user, orders, wishlist, placedOrder, failure } = loaderData;
+  useActionToasts(useFetcher<ActionResult>({ key: MOVE_TO_CART_FETCHER }).data);
+  const navigation = useNavigation();
+  const reloading = useFetchers().some((f) => f.state === 'loading') || (navigation.state === 'loading' && navigation.location.pathname === '/profile');
+
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">حسابي</h1>
+          <p className="text-muted">
+            أهلاً {user.name} · <Ltr>{user.phone}</Ltr>
+          </p>
+        </div>
+        <Form method="post" action="/logout">
+          <button type="submit" className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-line px-4 font-semibold hover:bg-surface">
+            <LogOut aria-hidden="true" className="size-5" />
+            تسجيل الخروج
+          </button>
+        </Form>
+      </div>
+      <div className="mb-4 flex flex-col gap-2">
+        {placedOrder !== null && <FormAlert tone="success" message={`${MSG.orderSent}. رقم طلبك #${placedOrder}`} />}
+        <FormAlert message={failure ?? undefined} />
+      </div>
+      <nav aria-label="أقسام حسابي" className="mb-4 flex gap-2 lg:hidden">
+        <a href="#orders" className={JUMP_LINK}>
+          <Package aria-hidden="true" className="size-5" />
+          <span>
+            طلباتي (<Ltr>{orders.length}</Ltr>)
+          </span>
+        </a>
+        <a href="#wishlist" className={JUMP_LINK}>
+          <Heart aria-hidden="true" className="size-5" />
+          <span>
+            المفضلة (<Ltr>{wishlist.length}</Ltr>)
+          </span>
+        </a>
+      </nav>
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[3fr_2fr] lg:items-start">
+        <section id="orders" aria-labelledby="orders-heading" className="scroll-mt-4">
+          <h2 id="orders-heading" className="mb-3 flex items-center gap-2 text-xl font-bold">
+            طلباتي
+            {reloading && <Spinner label="جاري التحميل" />}
+          </h2>
+          {orders.length === 0 ? (
+            <p className="rounded-xl border border-line bg-surface px-4 py-8 text-center">ليس لديك طلبات حتى الأن</p>
+          ) : (
+            <ul className="flex flex-col gap-4">
+              {orders.map((order) => (
+                <li key={order.id}>
+                  <OrderCard order={order} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section id="wishlist" aria-labelledby="wishlist-heading" className="scroll-mt-4">
+          <h2 id="wishlist-heading" className="mb-3 flex items-center gap-2 text-xl font-bold">
+            المفضلة
+            {reloading && <Spinner label="جاري التحميل" />}
+          </h2>
+          {wishlist.length === 0 ? (
+            <div className="flex flex-col items-center gap-3 rounded-xl border border-line bg-surface px-4 py-8 text-center">
+              <p>لا توجد منتجات في المفضلة حتى الأن</p>
+              <Link to="/new-arrived" className="inline-flex min-h-11 items-center font-semibold text-brand-600 underline">
+                تصفح المنتجات
+              </Link>
+            </div>
+          ) : (
+            <ul className="flex flex-col gap-3">
+              {wishlist.map((product) => (
+                <WishlistItem key={product.id} product={product} />
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </section>
+  );
 }

@@ -1,3 +1,71 @@
-export default function Placeholder() {
-  return <p>…</p>;
+import { Form, Link, redirect, useNavigation } from 'react-router';
+import { SignupSchema } from '../../../contracts/schemas.ts';
+import { signToken, signup } from '../../../core/auth.ts';
+import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
+import { useFormValidation } from '../../components/account/form-validation.ts';
+import { SpinnerButton } from '../../components/account/spinner-button.tsx';
+import { fieldErrors, fromAppError, invalid } from '../../lib/forms.server.ts';
+import { getSessionUser, sessionCookie } from '../../lib/session.server.ts';
+import { useActionToasts } from '../../lib/toast.ts';
+import type { Route } from './+types/signup';
+
+export function meta() {
+  return [
+    { title: 'إنشاء حساب' },
+    { name: 'description', content: 'أنشئ حساباً برقم هاتفك لتحفظ المفضلة وتطلب بالدفع عند الاستلام.' },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser(request, context);
+  if (user?.role === 'user') throw redirect('/');
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const values = { name: form.name, phone: form.phone };
+  const parsed = SignupSchema.safeParse(form);
+  if (!parsed.success) return invalid(fieldErrors(parsed.error.issues), values);
+  try {
+    await context.limitAuthAttempts(form.phone);
+    const user = await signup(context.db, parsed.data);
+    // A new account starts at token version 0, as the API's signup signs it.
+    const token = await signToken(context.jwtSecret, { ...user, tokenVersion: 0 });
+    return redirect('/', { headers: { 'Set-Cookie': sessionCookie(token, context) } });
+  } catch (error) {
+    return fromAppError(error, values);
+  }
+}
+
+export default function SignupPage({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== 'idle' && navigation.formAction === '/signup';
+  const { formRef, onSubmit, errors } = useFormValidation(SignupSchema, actionData?.errors);
+  useActionToasts(actionData);
+  const values = actionData?.values ?? {};
+
+  return (
+    <section className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
+      <h1 className="mb-2 text-2xl font-bold">إنشاء حساب</h1>
+      <p className="mb-6 text-muted">سجّل برقم هاتفك لتحفظ المفضلة وتتابع طلباتك.</p>
+      <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 shadow-sm">
+        <FormAlert message={actionData?.toast?.type === 'error' ? actionData.toast.message : undefined} />
+        <TextField name="name" label="الاسم" required autoComplete="name" defaultValue={String(values.name ?? '')} error={errors.name} />
+        <PhoneField name="phone" label="رقم الهاتف" required autoComplete="username" defaultValue={String(values.phone ?? '')} error={errors.phone} />
+        <TextField name="password" label="كلمة المرور" type="password" required autoComplete="new-password" error={errors.password} />
+        <TextField name="passwordConfirm" label="تأكيد كلمة المرور" type="password" required autoComplete="new-password" error={errors.passwordConfirm} />
+        <SpinnerButton pending={pending} className="mt-2 w-full">
+          إنشاء حساب
+        </SpinnerButton>
+      </Form>
+      <p className="mt-6 text-center">
+        لديك حساب بالفعل؟{' '}
+        <Link to="/login" className="inline-block min-h-11 py-2.5 font-semibold text-brand-600 underline underline-offset-4">
+          تسجيل الدخول
+        </Link>
+      </p>
+    </section>
+  );
 }

@@ -1,0 +1,54 @@
+import { SHIPPING_FEE } from '../../../contracts/constants.ts';
+import type { CartLine } from '../../../core/cart.ts';
+import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
+import { productImage } from '../../lib/images.ts';
+import { lineTotal } from './cart-line.tsx';
+
+/** The cart as checkout shows it: each line, the items, shipping, and the total to pay on delivery. */
+export function OrderSummary({ lines, itemsTotal }: { lines: CartLine[]; itemsTotal: number }) {
+  return (
+    <section aria-labelledby="order-summary" className="rounded-xl border border-line bg-surface p-4 sm:p-5">
+      <h2 id="order-summary" className="mb-3 text-lg font-bold">
+        ملخص الطلب
+      </h2>
+      <ul className="divide-y divide-line">
+        {lines.map((line) => {
+          const image = productImage(line.product.imageCover);
+          return (
+            <li key={line.id} className="flex items-center gap-3 py-3">
+              <img src={image.thumb} width={48} height={64} alt={line.product.title} loading="lazy" className="h-16 w-12 shrink-0 rounded-md bg-white object-cover" />
+              <div className="min-w-0 flex-1">
+                <p className="line-clamp-2 font-semibold">{line.product.title}</p>
+                <p className="text-sm text-muted">
+                  المقاس: <Ltr>{line.size}</Ltr> · الكمية: <Ltr>{line.count}</Ltr>
+                </p>
+              </div>
+              <Price value={lineTotal(line.price, line.count)} className="whitespace-nowrap shrink-0 font-semibold" />
+            </li>
+          );
+        })}
+      </ul>
+      <dl className="mt-3 flex flex-col gap-2 border-t border-line pt-3">
+        <div className="flex justify-between gap-2">
+          <dt className="text-muted">إجمالي المنتجات</dt>
+          <dd>
+            <Price value={itemsTotal} className="whitespace-nowrap" />
+          </dd>
+        </div>
+        <div className="flex justify-between gap-2">
+          <dt className="text-muted">الشحن</dt>
+          <dd>
+            <Price value={SHIPPING_FEE} className="whitespace-nowrap" />
+          </dd>
+        </div>
+        <div className="flex justify-between gap-2 border-t border-line pt-2 text-lg font-bold">
+          <dt>الإجمالي</dt>
+          <dd>
+            <Price value={orderTotal(itemsTotal)} className="whitespace-nowrap text-brand-700" />
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-sm text-muted">الدفع نقداً عند الاستلام.</p>
+    </section>
+  );
+}

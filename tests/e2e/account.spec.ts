@@ -1,0 +1,233 @@
+/**
+ * The account side of the shop (SPEC.md §2 Cart/Checkout/Profile, §4, §5, §6): a guest is
+ * asked to log in, signs up, fills the cart, checks out and finds the order on the profile;
+ * the wishlist; the guards; the forms without JavaScript; accessibility.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  addToWishlist,
+  CartPage,
+  CheckoutPage,
+  expectFieldError,
+  expectNoHorizontalOverflow,
+  LoginPage,
+  ProductPage,
+  productsOnSale,
+  ProfilePage,
+  SignupPage,
+  toast,
+  uniquePhone,
+  type CatalogueProduct,
+} from './pages/account.ts';
+
+const ADMIN = { phone: '01000000001', password: 'admin-demo-2024' };
+const ADDRESS = { details: 'شارع التحرير، عمارة 5، الدور الثالث', phone: '01234567890', city: 'الجيزة' };
+
+/** Two different products with several sizes and stock to spare. */
+async function pickProducts(page: Page): Promise<[CatalogueProduct, CatalogueProduct]> {
+  const products = (await productsOnSale(page.request)).filter((p) => p.availableSizes.length > 1);
+  expect(products.length).toBeGreaterThanOrEqual(2);
+  return [products[0]!, products[1]!];
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  // A toast sliding in is half transparent: its contrast only means something once it has landed.
+  await page.evaluate(() =>
+    Promise.all([...document.querySelectorAll('.Toastify__toast')].flatMap((el) => el.getAnimations()).map((animation) => animation.finished)),
+  );
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('a guest is asked to log in, signs up, fills the cart, checks out and sees the order with shipping', async ({ page }) => {
+  const [product] = await pickProducts(page);
+  const [size] = product.availableSizes as [string];
+  const productPage = new ProductPage(page);
+
+  await productPage.goto(product);
+  await productPage.chooseSize(size);
+  await productPage.addToCart();
+  await expect(toast(page, 'من فضلك قم بتسجيل الدخول أولاً')).toBeVisible();
+
+  const signup = new SignupPage(page);
+  await signup.goto();
+  await signup.submit();
+  await expectFieldError(page, 'الاسم', 'أدخل اسم المستخدم');
+  await expectFieldError(page, 'رقم الهاتف', 'أدخل رقم الهاتف');
+  await expectFieldError(page, 'كلمة المرور', 'أدخل كلمة المرور');
+  await expectFieldError(page, 'تأكيد كلمة المرور', 'أدخل تأكيد كلمة المرور');
+  await expect(toast(page, 'أدخل اسم المستخدم')).toBeVisible();
+
+  await signup.fill({ name: 'مص', phone: '0123', password: '123', passwordConfirm: '1234' });
+  await signup.submit();
+  await expectFieldError(page, 'الاسم', 'يجب ان يكون اسم المستخدم أكثر من 3 حروف');
+  await expectFieldError(page, 'رقم الهاتف', 'أدخل رقم هاتف صحيح');
+  await expectFieldError(page, 'كلمة المرور', 'يجب أن تكون كلمة المرور أكثر من 6 حروف');
+  await expectFieldError(page, 'تأكيد كلمة المرور', 'كلمة المرور غير متطابقة');
+
+  await signup.fill({ name: 'مصطفى حسن', phone: uniquePhone(), password: 'secret-123' });
+  await signup.submit();
+  await expect(page).toHaveURL(/\/$/);
+
+  await productPage.goto(product);
+  await productPage.chooseSize(size);
+  await productPage.addToCart();
+  await expect(toast(page, 'تم إضافة المنتج إلى العربة')).toBeVisible();
+
+  const cart = new CartPage(page);
+  await cart.goto();
+  await cart.expectLine(product.title, size, 1);
+  await expect(cart.decreaseButton(product.title)).toBeDisabled();
+  await cart.expectTotal(product.priceAfterDiscount);
+  await cart.increase(product.title);
+  await cart.expectLine(product.title, size, 2);
+  await cart.expectTotal(product.priceAfterDiscount * 2);
+  await cart.increase(product.title);
+  await cart.expectTotal(product.priceAfterDiscount * 3);
+  await cart.decrease(product.title);
+  await cart.expectLine(product.title, size, 2);
+  await cart.expectTotal(product.priceAfterDiscount * 2);
+  await expectNoHorizontalOverflow(page);
+
+  await cart.checkout();
+  const checkout = new CheckoutPage(page);
+  const total = Math.ceil(product.priceAfterDiscount * 2) + 70;
+  await checkout.expectTotal(total);
+  await checkout.fill({ phone: '' });
+  await checkout.placeOrder();
+  await expectFieldError(page, 'العنوان بالتفصيل', 'العنوان مطلوب');
+  await expectFieldError(page, 'رقم الهاتف', 'رقم الهاتف مطلوب');
+  await expectFieldError(page, 'محافظة الشحن', 'محافظة الشحن مطلوب');
+  await expectNoHorizontalOverflow(page);
+
+  await checkout.fill(ADDRESS);
+  await checkout.placeOrder();
+  await expect(toast(page, 'تم إرسال الطلب بنجاح')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+  await new ProfilePage(page).expectOrder({ lines: [{ title: product.title, size, count: 2 }], total });
+  await expectNoHorizontalOverflow(page);
+});
+
+test('the wishlist: the heart keeps a product, the profile moves one to the cart and removes another', async ({ page }) => {
+  const [kept, other] = await pickProducts(page);
+  await new SignupPage(page).signUpFresh();
+
+  const productPage = new ProductPage(page);
+  await productPage.goto(kept);
+  await expect(productPage.heart()).toHaveAttribute('aria-pressed', 'false');
+  await productPage.heart().click();
+  await expect(productPage.heart()).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(productPage.heart()).toHaveAttribute('aria-pressed', 'true');
+  await addToWishlist(page, other._id);
+
+  const profile = new ProfilePage(page);
+  await profile.goto();
+  await expect(page.getByText('ليس لديك طلبات حتى الأن')).toBeVisible();
+  await expect(profile.wishlistItem(kept.title)).toBeVisible();
+  await expect(profile.wishlistItem(other.title)).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+
+  await profile.moveToCart(kept.title);
+  await expect(toast(page, 'من فضلك قم بتحديد المقاس أولاً')).toBeVisible();
+  const size = kept.availableSizes[1]!;
+  await profile.moveToCart(kept.title, size);
+  await expect(toast(page, 'تم إضافة المنتج إلى العربة')).toBeVisible();
+  await expect(profile.wishlistItem(kept.title)).toHaveCount(0);
+
+  await profile.removeFromWishlist(other.title);
+  await expect(profile.wishlistItem(other.title)).toHaveCount(0);
+  await expect(page.getByText('لا توجد منتجات في المفضلة حتى الأن')).toBeVisible();
+
+  const cart = new CartPage(page);
+  await cart.goto();
+  await cart.expectLine(kept.title, size, 1);
+  await cart.remove(kept.title);
+  await expect(page.getByText('عربة التسوق فارغة')).toBeVisible();
+});
+
+test('guests and the admin are sent to /login from the customer pages', async ({ page }) => {
+  for (const path of ['/checkout', '/profile', '/cart']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+  }
+  await expect(page.getByRole('link', { name: 'إنشاء حساب جديد' })).toHaveAttribute('href', '/signup');
+
+  const login = new LoginPage(page);
+  await login.logIn(ADMIN.phone, 'wrong-password');
+  await expect(toast(page, 'رقم الهاتف أو كلمة المرور غير صحيحة')).toBeVisible();
+  await login.logIn(ADMIN.phone, ADMIN.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('أنت مسجّل الدخول بحساب مدير')).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('signup, login, the cart and checkout work as plain forms', async ({ page, context }) => {
+    const signup = new SignupPage(page);
+    await signup.goto();
+    await signup.submit();
+    await expectFieldError(page, 'الاسم', 'أدخل اسم المستخدم');
+    await expectFieldError(page, 'تأكيد كلمة المرور', 'أدخل تأكيد كلمة المرور');
+    const account = await signup.signUpFresh('عمر خالد');
+
+    await context.clearCookies();
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.logIn(account.phone, 'not-the-password');
+    await expect(page.getByRole('alert').filter({ hasText: 'رقم الهاتف أو كلمة المرور غير صحيحة' })).toBeVisible();
+    await login.logIn(account.phone, account.password);
+    await expect(page).toHaveURL(/\/$/);
+
+    const [product] = await pickProducts(page);
+    const size = product.availableSizes[0]!;
+    await page.request.post('/cart', { form: { intent: 'add', productId: product._id, color: size } });
+    const cart = new CartPage(page);
+    await cart.goto();
+    await cart.increase(product.title);
+    await cart.expectLine(product.title, size, 2);
+    await cart.expectTotal(product.priceAfterDiscount * 2);
+
+    const checkout = new CheckoutPage(page);
+    await checkout.goto();
+    await checkout.fill({ phone: '' });
+    await checkout.placeOrder();
+    await expectFieldError(page, 'العنوان بالتفصيل', 'العنوان مطلوب');
+    await expectFieldError(page, 'محافظة الشحن', 'محافظة الشحن مطلوب');
+    await checkout.fill(ADDRESS);
+    await checkout.placeOrder();
+    await expect(page).toHaveURL(/\/profile\?order=\d+$/);
+    await expect(page.getByRole('status').filter({ hasText: 'تم إرسال الطلب بنجاح' })).toBeVisible();
+    await new ProfilePage(page).expectOrder({ lines: [{ title: product.title, size, count: 2 }], total: Math.ceil(product.priceAfterDiscount * 2) + 70 });
+  });
+});
+
+test('login, signup, cart and checkout have no serious accessibility violations', async ({ page }) => {
+  await page.goto('/login');
+  await expectNoSeriousViolations(page);
+  const signup = new SignupPage(page);
+  await signup.goto();
+  await signup.submit();
+  await expectFieldError(page, 'الاسم', 'أدخل اسم المستخدم');
+  await expect(toast(page, 'أدخل اسم المستخدم')).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await signup.signUpFresh();
+  const [product] = await pickProducts(page);
+  await page.request.post('/cart', { form: { intent: 'add', productId: product._id, color: product.availableSizes[0]! } });
+  const cart = new CartPage(page);
+  await cart.goto();
+  await expect(cart.line(product.title)).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await cart.checkout();
+  await new CheckoutPage(page).placeOrder();
+  await expectFieldError(page, 'العنوان بالتفصيل', 'العنوان مطلوب');
+  await expect(toast(page, 'العنوان مطلوب')).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
