@@ -71,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           تخطى إلى المحتوى
         </a>
         <SiteHeader />
-        <main id="main" className="flex-1 pb-20 xl:pb-0">
+        <main id="main" className="flex-1">
           {children}
         </main>
         <SiteFooter />

@@ -1,3 +1,59 @@
+import { House, LayoutDashboard, LogIn, Percent, ShoppingCart, User } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { useRootData } from '../../root.tsx';
+import { CountBadge } from './cart-link.tsx';
+
+const ITEM =
+  'flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-semibold text-muted aria-[current=page]:text-brand-700';
+
+/** The phone's bottom bar, below the xl breakpoint (SPEC.md §2). */
 export function BottomBar() {
-  return null;
+  const root = useRootData();
+  const user = root?.user ?? null;
+  const count = root?.cartCount ?? 0;
+  return (
+    <nav aria-label="الاختصارات" className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-white pb-[env(safe-area-inset-bottom)] xl:hidden">
+      <ul className="grid grid-cols-4">
+        <li>
+          <NavLink to="/" end className={ITEM}>
+            <House aria-hidden="true" className="size-6" />
+            الرئيسية
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/offers" className={ITEM}>
+            <Percent aria-hidden="true" className="size-6" />
+            العروض
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/cart" className={ITEM} aria-label={count > 0 ? `العربة: ${count} منتجات` : 'العربة'}>
+            <span className="relative">
+              <ShoppingCart aria-hidden="true" className="size-6" />
+              <CountBadge count={count} />
+            </span>
+            العربة
+          </NavLink>
+        </li>
+        <li>
+          {user?.role === 'admin' ? (
+            <NavLink to="/admin" className={ITEM}>
+              <LayoutDashboard aria-hidden="true" className="size-6" />
+              لوحة التحكم
+            </NavLink>
+          ) : user ? (
+            <NavLink to="/profile" className={ITEM}>
+              <User aria-hidden="true" className="size-6" />
+              حسابي
+            </NavLink>
+          ) : (
+            <NavLink to="/login" className={ITEM}>
+              <LogIn aria-hidden="true" className="size-6" />
+              تسجيل الدخول
+            </NavLink>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
 }

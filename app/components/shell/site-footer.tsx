@@ -1,9 +1,86 @@
-import { COPYRIGHT_YEAR, STORE_NAME } from '../../../contracts/index.ts';
+import { Link } from 'react-router';
+import { COPYRIGHT_YEAR, DELIVERY_WORKING_DAYS, RETURN_DAYS, STORE_NAME, STORE_PHONE, SUPPORT_HOURS } from '../../../contracts/index.ts';
+import { Ltr } from '../../lib/format.tsx';
+import { useRootData } from '../../root.tsx';
+import { FooterSection } from './footer-section.tsx';
+import { NewsletterForm } from './newsletter-form.tsx';
+import { PaymentBadges } from './payment-badges.tsx';
+import { STATIC_PAGES } from './site-pages.ts';
+import { SocialLinks } from './social-links.tsx';
+
+/** "Contact us" and "our branches" point home (SPEC.md §2). */
+const HELP_LINKS = [
+  ...STATIC_PAGES.map((page) => ({ to: page.path, label: page.label })),
+  { to: '/', label: 'اتصل بنا' },
+  { to: '/', label: 'فروعنا' },
+];
+
+const LINK = 'flex min-h-11 items-center text-muted hover:text-brand-700 hover:underline';
 
 export function SiteFooter() {
+  const root = useRootData();
   return (
-    <footer className="border-t border-line bg-surface py-6 text-center text-sm text-muted">
-      © {COPYRIGHT_YEAR} {STORE_NAME}
+    <footer className="border-t border-line bg-surface pb-20 xl:pb-0">
+      <div className="mx-auto max-w-7xl px-4 py-8">
+        <section aria-labelledby="newsletter-title" className="mb-6 flex flex-col gap-3 rounded-2xl border border-brand-100 bg-brand-50 p-5 lg:flex-row lg:items-center lg:justify-between lg:p-6">
+          <div>
+            <h2 id="newsletter-title" className="text-lg font-bold text-brand-900">
+              اشترك في القائمة البريدية
+            </h2>
+            <p className="text-sm text-muted">كن أول من يعرف بالعروض والمنتجات الجديدة.</p>
+          </div>
+          <NewsletterForm className="w-full lg:max-w-md" />
+        </section>
+
+        <div className="grid gap-0 lg:grid-cols-4 lg:gap-8">
+          <FooterSection title={`عن ${STORE_NAME}`}>
+            <p className="text-sm leading-7 text-muted">
+              متجر مصري لملابس الكاجوال للرجال والأطفال: تيشيرتات وقمصان وبولو وبناطيل بخامات مريحة وأسعار مناسبة. الدفع عند الاستلام، والاستبدال
+              والاسترجاع خلال <Ltr>{RETURN_DAYS}</Ltr> يوماً.
+            </p>
+          </FooterSection>
+          <FooterSection title="المساعدة">
+            <ul>
+              {HELP_LINKS.map((link) => (
+                <li key={link.label}>
+                  <Link to={link.to} className={LINK}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <a href={root?.wholesaleUrl ?? '/'} target="_blank" rel="noopener noreferrer" className={LINK}>
+                  طلبات الجملة<span className="sr-only"> (تفتح في نافذة جديدة)</span>
+                </a>
+              </li>
+            </ul>
+          </FooterSection>
+          <FooterSection title="خدمة العملاء">
+            <ul className="flex flex-col gap-2 text-sm text-muted">
+              <li>
+                {SUPPORT_HOURS.days} من <Ltr>{SUPPORT_HOURS.from}</Ltr> إلى <Ltr>{SUPPORT_HOURS.to}</Ltr>
+              </li>
+              <li>
+                الهاتف:{' '}
+                <a href={`tel:${STORE_PHONE}`} className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline">
+                  <Ltr>{STORE_PHONE}</Ltr>
+                </a>
+              </li>
+              <li>
+                التوصيل خلال <Ltr>{DELIVERY_WORKING_DAYS}</Ltr> أيام عمل للقاهرة والجيزة
+              </li>
+            </ul>
+          </FooterSection>
+          <FooterSection title="تابعنا">
+            <SocialLinks />
+            <h3 className="mt-5 mb-3 font-bold text-ink">وسائل الدفع</h3>
+            <PaymentBadges />
+          </FooterSection>
+        </div>
+      </div>
+      <p className="border-t border-line py-4 text-center text-sm text-muted">
+        © <Ltr>{COPYRIGHT_YEAR}</Ltr> {STORE_NAME}. جميع الحقوق محفوظة.
+      </p>
     </footer>
   );
 }

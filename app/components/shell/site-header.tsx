@@ -1,13 +1,52 @@
-import { Link } from 'react-router';
+import { ExternalLink } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
 import { STORE_NAME } from '../../../contracts/index.ts';
+import { useRootData } from '../../root.tsx';
+import { CartLink } from './cart-link.tsx';
+import { CategoryDropdown } from './category-dropdown.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { DESKTOP_ITEMS, NavBadge } from './nav-items.tsx';
+import { SearchOverlay } from './search-overlay.tsx';
+import { UserMenu } from './user-menu.tsx';
 
+const NAV_ITEM =
+  'flex min-h-11 items-center gap-1.5 rounded-lg px-3 font-semibold whitespace-nowrap hover:bg-brand-50 aria-[current=page]:text-brand-700';
+
+/**
+ * The top bar (SPEC.md §2): logo, the desktop menu or the mobile hamburger, and on the end
+ * side the search toggle, the account menu and the cart. It stays on top while scrolling; it
+ * must not get a transform or a backdrop filter, or the mobile menu's fixed panel would be
+ * positioned inside it instead of the viewport.
+ */
 export function SiteHeader() {
+  const root = useRootData();
+  const categories = root?.categories ?? [];
   return (
-    <header className="border-b border-line bg-white">
-      <div className="mx-auto flex h-16 max-w-7xl items-center px-4">
-        <Link to="/" className="text-xl font-bold text-brand-700">
+    <header className="sticky top-0 z-50 border-b border-line bg-white">
+      <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-2 sm:px-4 xl:h-16">
+        <MobileMenu categories={categories} user={root?.user ?? null} wholesaleUrl={root?.wholesaleUrl ?? '/'} />
+        <Link to="/" className="flex min-h-11 items-center text-lg font-bold whitespace-nowrap text-brand-700 xl:text-xl">
           {STORE_NAME}
         </Link>
+        <nav aria-label="القائمة الرئيسية" className="ms-4 hidden items-center gap-1 xl:flex">
+          <CategoryDropdown categories={categories} />
+          {DESKTOP_ITEMS.map((item) => (
+            <NavLink key={item.to} to={item.to} end className={NAV_ITEM}>
+              {item.label}
+              {item.badge && <NavBadge kind={item.badge} />}
+            </NavLink>
+          ))}
+          <a href={root?.wholesaleUrl ?? '/'} target="_blank" rel="noopener noreferrer" className={NAV_ITEM}>
+            طلبات الجملة
+            <ExternalLink aria-hidden="true" className="size-4" />
+            <span className="sr-only">(تفتح في نافذة جديدة)</span>
+          </a>
+        </nav>
+        <div className="ms-auto flex items-center gap-1">
+          <SearchOverlay />
+          <UserMenu user={root?.user ?? null} />
+          <CartLink count={root?.cartCount ?? 0} />
+        </div>
       </div>
     </header>
   );

@@ -1,3 +1,198 @@
-export default function Placeholder() {
-  return <p>…</p>;
+/**
+ * Every product listing of SPEC.md §2 in one module: /category/{id}, /winter, /summer,
+ * /less199, /less149, /new-arrived, /offers and /search?keyword=. The path says which one;
+ * each is one call to core's listProducts with its filter and `?page=`. No listing adds a
+ * hidden season (DESIGN.md decision 3).
+ */
+import { Search } from 'lucide-react';
+import { data, Form } from 'react-router';
+import { IdSchema, PAGE_SIZE, PRICE_BANDS, STORE_NAME, type ProductsQuery } from '../../../contracts/index.ts';
+import { getCategory } from '../../../core/categories.ts';
+import { AppError } from '../../../core/errors.ts';
+import { listProducts } from '../../../core/products.ts';
+import { ListingLayout, ProductGrid } from '../../components/catalogue/listing-layout.tsx';
+import { Paginator } from '../../components/catalogue/paginator.tsx';
+import { notFoundMeta, socialMeta } from '../../components/catalogue/social-meta.ts';
+import { toCardProduct } from '../../components/product-card.tsx';
+import { productImage } from '../../lib/images.ts';
+import type { Route } from './+types/listing';
+
+type Filter = Omit<ProductsQuery, 'page' | 'limit'>;
+
+interface FixedListing {
+  title: string;
+  description: string;
+  filter: Filter;
+}
+
+const DELIVERY = 'الدفع عند الاستلام والتوصيل لكل محافظات مصر.';
+
+/** The listings with a fixed filter, by path. */
+const FIXED_LISTINGS: Record<string, FixedListing> = {
+  '/winter': {
+    title: 'منتجات الشتاء',
+    description: `ملابس الشتاء للرجال والأطفال من ${STORE_NAME}: هوديز وجواكت وبناطيل دافئة بأسعار مناسبة. ${DELIVERY}`,
+    filter: { season: 'شتاء' },
+  },
+  '/summer': {
+    title: 'منتجات الصيف',
+    description: `ملابس الصيف للرجال والأطفال من ${STORE_NAME}: تيشيرتات وقمصان وبولو وشورتات خفيفة. ${DELIVERY}`,
+    filter: { season: 'صيف' },
+  },
+  '/less199': {
+    title: `أقل من ${PRICE_BANDS.less199} جنية`,
+    description: `منتجات ${STORE_NAME} بسعر ${PRICE_BANDS.less199} جنيه أو أقل بعد الخصم. ${DELIVERY}`,
+    filter: { priceAfterDiscount: { lte: PRICE_BANDS.less199 } },
+  },
+  '/less149': {
+    title: `أقل من ${PRICE_BANDS.less149} جنية`,
+    description: `تخفيضات الصيف: منتجات ${STORE_NAME} بسعر ${PRICE_BANDS.less149} جنيه أو أقل بعد الخصم. ${DELIVERY}`,
+    filter: { priceAfterDiscount: { lte: PRICE_BANDS.less149 } },
+  },
+  '/new-arrived': {
+    title: 'وصل حديثاً',
+    description: `أحدث ما وصل إلى ${STORE_NAME} من ملابس الرجال والأطفال، الأحدث أولاً. ${DELIVERY}`,
+    filter: { sort: ['-createdAt'] },
+  },
+  '/offers': {
+    title: 'العروض',
+    description: `عروض ${STORE_NAME}: ملابس رجالي وأطفالي بسعر ${PRICE_BANDS.offers} جنيه أو أقل بعد الخصم. ${DELIVERY}`,
+    filter: { priceAfterDiscount: { lte: PRICE_BANDS.offers } },
+  },
+};
+
+/** Longer keywords are cut where the API's schema stops (ProductsQuerySchema). */
+const KEYWORD_MAX = 100;
+
+function notFound(): never {
+  throw data(null, { status: 404 });
+}
+
+/** `?page=` as a page number; anything that is not a positive whole number is the first page. */
+function readPage(url: URL): number {
+  const page = Number(url.searchParams.get('page'));
+  return Number.isSafeInteger(page) && page > 0 ? page : 1;
+}
+
+async function describe(url: URL, params: { id?: string }, context: Route.LoaderArgs['context']) {
+  const path = url.pathname.replace(/\/+$/, '');
+  if (params.id !== undefined) {
+    if (!IdSchema.safeParse(params.id).success) notFound();
+    const category = await getCategory(context.db, params.id).catch((error: unknown) => {
+      if (error instanceof AppError && error.status === 404) notFound();
+      throw error;
+    });
+    return {
+      kind: 'category' as const,
+      title: `منتجات ${category.name}`,
+      heading: category.name,
+      description: `تسوق ${category.name} للرجال والأطفال من ${STORE_NAME} بأفضل الأسعار. ${DELIVERY}`,
+      filter: { category: [category.id] } satisfies Filter,
+      keyword: '',
+    };
+  }
+  if (path === '/search') {
+    const keyword = (url.searchParams.get('keyword') ?? '').trim().slice(0, KEYWORD_MAX);
+    return {
+      kind: 'search' as const,
+      title: keyword ? `نتائج البحث عن ${keyword}` : 'البحث',
+      heading: 'البحث',
+      description: keyword
+        ? `نتائج البحث عن "${keyword}" في ${STORE_NAME}.`
+        : `ابحث في منتجات ${STORE_NAME}: تيشيرتات وقمصان وبناطيل وهوديز للرجال والأطفال.`,
+      filter: { keyword } satisfies Filter,
+      keyword,
+    };
+  }
+  const fixed = FIXED_LISTINGS[path];
+  if (!fixed) notFound();
+  return { kind: 'fixed' as const, ...fixed, heading: fixed.title, keyword: '' };
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const page = readPage(url);
+  const listing = await describe(url, params, context);
+  const searchWithoutKeyword = listing.kind === 'search' && !listing.keyword;
+  const result = searchWithoutKeyword
+    ? { data: [], paginationResult: { numberOfPages: 0 } }
+    : await listProducts(context.db, { ...listing.filter, page, limit: PAGE_SIZE });
+
+  const canonical = new URL(url.pathname, context.storeUrl);
+  if (listing.keyword) canonical.searchParams.set('keyword', listing.keyword);
+  if (page > 1) canonical.searchParams.set('page', String(page));
+  const cover = result.data[0]?.imageCover;
+
+  return {
+    kind: listing.kind,
+    title: listing.title,
+    heading: listing.heading,
+    description: listing.description,
+    keyword: listing.keyword,
+    canonical: canonical.href,
+    image: cover ? new URL(productImage(cover).src, context.storeUrl).href : undefined,
+    products: result.data.map(toCardProduct),
+    page,
+    numberOfPages: result.paginationResult.numberOfPages,
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return notFoundMeta;
+  const { title, description, canonical, image, kind } = loaderData;
+  return socialMeta({ title, description, canonical, image, noindex: kind === 'search' });
+}
+
+function SearchForm({ keyword }: { keyword: string }) {
+  return (
+    <Form method="get" action="/search" role="search" className="mb-6 flex gap-2">
+      <label htmlFor="listing-keyword" className="sr-only">
+        ابحث عن منتج
+      </label>
+      <input
+        id="listing-keyword"
+        type="search"
+        name="keyword"
+        defaultValue={keyword}
+        key={keyword}
+        maxLength={KEYWORD_MAX}
+        placeholder="ابحث عن تيشيرت، قميص، بنطلون…"
+        className="min-h-11 min-w-0 flex-1 rounded-lg border border-line px-3 focus:border-brand-500"
+      />
+      <button
+        type="submit"
+        className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-600 px-4 font-bold text-white hover:bg-brand-700"
+      >
+        <Search aria-hidden className="size-5" />
+        بحث
+      </button>
+    </Form>
+  );
+}
+
+export default function Listing({ loaderData }: Route.ComponentProps) {
+  const { kind, heading, keyword, products, page, numberOfPages } = loaderData;
+  return (
+    <ListingLayout
+      heading={
+        kind === 'search' && keyword ? (
+          <>
+            نتائج البحث عن: <bdi>«{keyword}»</bdi>
+          </>
+        ) : (
+          heading
+        )
+      }
+    >
+      {kind === 'search' && <SearchForm keyword={keyword} />}
+      {kind === 'search' && !keyword ? (
+        <p className="rounded-xl bg-surface p-8 text-center text-lg text-muted">اكتب ما تبحث عنه، مثلاً: تيشيرت أو بنطلون جينز.</p>
+      ) : (
+        <>
+          <ProductGrid products={products} />
+          <Paginator currentPage={page} numberOfPages={numberOfPages} />
+        </>
+      )}
+    </ListingLayout>
+  );
 }

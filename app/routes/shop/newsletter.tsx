@@ -1,3 +1,47 @@
-export default function Placeholder() {
-  return <p>…</p>;
+/**
+ * POST /newsletter: the footer's mailing-list sign-up (DESIGN.md decision 8). The footer posts
+ * here with a fetcher; without JavaScript the browser lands on this page, which shows the answer.
+ * There is no redirecting loader for GET: React Router renders a document POST's answer through
+ * the loaders, so a redirect there would swallow the answer. A GET shows the sign-up form.
+ */
+import { data, Link, useActionData } from 'react-router';
+import { MSG, NewsletterSchema, STORE_NAME } from '../../../contracts/index.ts';
+import { subscribe } from '../../../core/newsletter.ts';
+import { NewsletterForm, type NewsletterAnswer } from '../../components/shell/newsletter-form.tsx';
+import type { Route } from './+types/newsletter';
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = NewsletterSchema.safeParse({ email: form.get('email') ?? '' });
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? MSG.emailInvalid;
+    return data<NewsletterAnswer>({ ok: false, toast: { type: 'error', message } }, { status: 400 });
+  }
+  if (!(await subscribe(context.db, parsed.data.email))) {
+    return data<NewsletterAnswer>({ ok: false, toast: { type: 'info', message: MSG.alreadySubscribed } }, { status: 409 });
+  }
+  return data<NewsletterAnswer>({ ok: true, toast: { type: 'success', message: MSG.subscribed } }, { status: 201 });
+}
+
+export function meta() {
+  return [{ title: `القائمة البريدية | ${STORE_NAME}` }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function Newsletter() {
+  const answer = useActionData<typeof action>();
+  const failed = answer?.toast.type === 'error';
+  return (
+    <section className="mx-auto flex max-w-lg flex-col gap-4 px-4 py-12">
+      <h1 className="text-2xl font-bold">القائمة البريدية</h1>
+      {answer && (
+        <p role="status" className={`rounded-lg p-3 ${failed ? 'bg-red-50 text-red-700' : 'bg-green-50 text-green-800'}`}>
+          {answer.toast.message}
+        </p>
+      )}
+      {(!answer || failed) && <NewsletterForm />}
+      <Link to="/" className="inline-flex min-h-11 items-center self-start rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
+        العودة إلى الرئيسية
+      </Link>
+    </section>
+  );
 }

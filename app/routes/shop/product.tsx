@@ -1,3 +1,299 @@
-export default function Placeholder() {
-  return <p>…</p>;
+/**
+ * The product page (SPEC.md §2 "Product detail"): images with zoom, prices, sizes, the cart
+ * and wishlist buttons, description and reviews, related products; with the tags and JSON-LD
+ * that make a shared link show a preview and search engines show the price. Its action takes
+ * a customer's review (SPEC.md §5).
+ */
+import { Loader2, ShoppingCart } from 'lucide-react';
+import { data, Link, redirect, useActionData } from 'react-router';
+import { IdSchema, MAX_PAGE_SIZE, MSG, ReviewSchema, STORE_NAME } from '../../../contracts/index.ts';
+import { AppError } from '../../../core/errors.ts';
+import { getProduct, listRelatedProducts } from '../../../core/products.ts';
+import { createReview, listReviews } from '../../../core/reviews.ts';
+import { listWishlistIds } from '../../../core/wishlist.ts';
+import { SaleBadge, SoldOutBadge } from '../../components/catalogue/badges.tsx';
+import { ImageSlider } from '../../components/catalogue/image-slider.tsx';
+import { ProductPrices } from '../../components/catalogue/product-prices.tsx';
+import { ProductTabs } from '../../components/catalogue/product-tabs.tsx';
+import { RatingStars } from '../../components/catalogue/rating-stars.tsx';
+import { RelatedProducts } from '../../components/catalogue/related-products.tsx';
+import { ReviewForm, ReviewsList, type ReviewActionData } from '../../components/catalogue/reviews.tsx';
+import { SizeChips } from '../../components/catalogue/size-chips.tsx';
+import { notFoundMeta, socialMeta } from '../../components/catalogue/social-meta.ts';
+import { useAddToCart } from '../../components/catalogue/use-add-to-cart.ts';
+import { WishlistToggle } from '../../components/catalogue/wishlist-toggle.tsx';
+import { toCardProduct } from '../../components/product-card.tsx';
+import { fieldErrors, fromAppError, invalid } from '../../lib/forms.server.ts';
+import { Ltr } from '../../lib/format.tsx';
+import { productImage } from '../../lib/images.ts';
+import { useActionToasts } from '../../lib/toast.ts';
+import { getSessionUser } from '../../lib/session.server.ts';
+import { isDocumentRequest } from '../account/shopper.server.ts';
+import type { Route } from './+types/product';
+
+/** Reviews shown on the page; the API pages through the rest. */
+const REVIEWS_SHOWN = MAX_PAGE_SIZE;
+/** Reviews repeated in the JSON-LD for search engines. */
+const REVIEWS_IN_JSON_LD = 5;
+const DESCRIPTION_META_MAX = 160;
+
+async function findProduct(context: Route.LoaderArgs['context'], id: string) {
+  if (!IdSchema.safeParse(id).success) throw data(null, { status: 404 });
+  return getProduct(context.db, id).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  });
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const product = await findProduct(context, params.id);
+  const user = await getSessionUser(request, context);
+  const [reviews, related, wishlist] = await Promise.all([
+    listReviews(context.db, product.id, { page: 1, limit: REVIEWS_SHOWN }),
+    listRelatedProducts(context.db, product.id),
+    user ? listWishlistIds(context.db, user.id) : ([] as string[]),
+  ]);
+
+  const canonical = new URL(`/product/${product.id}`, context.storeUrl).href;
+  const images = [product.imageCover, ...product.images];
+  const absolute = (name: string) => new URL(productImage(name).src, context.storeUrl).href;
+  const reviewItems = reviews.data.map((r) => ({
+    id: r.id,
+    userName: r.user.name,
+    rating: r.rating,
+    review: r.review,
+    createdAt: r.createdAt.toISOString(),
+  }));
+
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.title,
+    description: product.description,
+    image: images.map(absolute),
+    sku: product.barcode || product.id,
+    category: product.category.name,
+    brand: { '@type': 'Brand', name: STORE_NAME },
+    offers: {
+      '@type': 'Offer',
+      url: canonical,
+      price: product.priceAfterDiscount.toFixed(2),
+      priceCurrency: 'EGP',
+      itemCondition: 'https://schema.org/NewCondition',
+      availability: product.availability ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    },
+    ...(product.ratingsQuantity > 0 && {
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: product.ratingsAverage,
+        reviewCount: product.ratingsQuantity,
+        bestRating: 5,
+        worstRating: 0.5,
+      },
+      review: reviewItems.slice(0, REVIEWS_IN_JSON_LD).map((r) => ({
+        '@type': 'Review',
+        author: { '@type': 'Person', name: r.userName },
+        datePublished: r.createdAt.slice(0, 10),
+        reviewBody: r.review,
+        reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 0.5 },
+      })),
+    }),
+  };
+
+  return {
+    product: {
+      id: product.id,
+      title: product.title,
+      description: product.description,
+      images,
+      category: product.category,
+      price: product.price,
+      priceAfterDiscount: product.priceAfterDiscount,
+      quantity: product.quantity,
+      age: product.age,
+      season: product.season,
+      availableSizes: product.availableSizes,
+      availability: product.availability,
+      barcode: product.barcode,
+      sale: product.sale,
+      ratingsAverage: product.ratingsAverage,
+      ratingsQuantity: product.ratingsQuantity,
+    },
+    reviews: reviewItems,
+    related: related.map(toCardProduct),
+    inWishlist: wishlist.includes(product.id),
+    canonical,
+    image: absolute(product.imageCover),
+    jsonLd,
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return notFoundMeta;
+  const { product, canonical, image, jsonLd } = loaderData;
+  const description =
+    product.description.length > DESCRIPTION_META_MAX ? `${product.description.slice(0, DESCRIPTION_META_MAX - 1)}…` : product.description;
+  return [
+    ...socialMeta({ title: `${product.title} | ${STORE_NAME}`, description, canonical, image, type: 'product' }),
+    { property: 'product:price:amount', content: product.priceAfterDiscount.toFixed(2) },
+    { property: 'product:price:currency', content: 'EGP' },
+    { property: 'product:availability', content: product.availability ? 'in stock' : 'out of stock' },
+    // React Router writes it as <script type="application/ld+json"> with `<` escaped; CSP lets data through.
+    { 'script:ld+json': jsonLd },
+  ];
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const product = await findProduct(context, params.id);
+  const form = await request.formData();
+  if (form.get('intent') !== 'review') throw data(null, { status: 400 });
+
+  const user = await getSessionUser(request, context);
+  if (!user) {
+    if (isDocumentRequest(request)) throw redirect('/login');
+    return data<ReviewActionData>({ ok: false, toast: { type: 'error', message: MSG.loginFirst } }, { status: 401 });
+  }
+  if (user.role !== 'user') {
+    return data<ReviewActionData>({ ok: false, toast: { type: 'error', message: MSG.forbidden } }, { status: 403 });
+  }
+
+  const rating = form.get('rating');
+  const values = { review: String(form.get('review') ?? ''), rating: rating === null ? undefined : Number(rating) };
+  const parsed = ReviewSchema.safeParse(values);
+  if (!parsed.success) return invalid(fieldErrors(parsed.error.issues), values);
+  try {
+    await createReview(context.db, user.id, product.id, parsed.data);
+  } catch (error) {
+    return fromAppError(error, values);
+  }
+  return data<ReviewActionData>({ ok: true, toast: { type: 'success', message: MSG.reviewAdded } });
+}
+
+function Purchase({ product, inWishlist }: { product: Route.ComponentProps['loaderData']['product']; inWishlist: boolean }) {
+  const { fetcher, onSubmit, pending } = useAddToCart();
+  const formId = `add-to-cart-${product.id}`;
+  if (!product.availability) {
+    return (
+      <div className="flex flex-col gap-4">
+        <SizeChips sizes={product.availableSizes} disabled />
+        <button type="button" disabled className="min-h-12 w-full cursor-not-allowed rounded-lg bg-surface font-bold text-muted">
+          المنتج غير متوفر
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <SizeChips sizes={product.availableSizes} form={formId} />
+      <div className="flex gap-2">
+        <fetcher.Form id={formId} method="post" action="/cart" onSubmit={onSubmit} className="flex-1">
+          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="productId" value={product.id} />
+          <button
+            type="submit"
+            disabled={pending}
+            className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 font-bold text-white hover:bg-brand-700 disabled:opacity-70"
+          >
+            {pending ? <Loader2 aria-hidden className="size-5 animate-spin" /> : <ShoppingCart aria-hidden className="size-5" />}
+            أضف لعربة التسوق
+          </button>
+        </fetcher.Form>
+        <WishlistToggle productId={product.id} inWishlist={inWishlist} />
+      </div>
+    </div>
+  );
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, reviews, related, inWishlist } = loaderData;
+  const result = useActionData<typeof action>() as ReviewActionData | undefined;
+  useActionToasts(result);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <nav aria-label="مسار التصفح" className="mb-4 text-sm text-muted">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link to="/" className="hover:text-brand-700 hover:underline">
+              الرئيسية
+            </Link>
+            <span aria-hidden> / </span>
+          </li>
+          <li>
+            <Link to={`/category/${product.category.id}`} className="hover:text-brand-700 hover:underline">
+              {product.category.name}
+            </Link>
+            <span aria-hidden> / </span>
+          </li>
+          <li aria-current="page" className="text-ink">
+            {product.title}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-6 lg:grid-cols-[28rem_minmax(0,1fr)] lg:gap-10">
+        <ImageSlider images={product.images} title={product.title} />
+        <div className="flex min-w-0 flex-col gap-4 lg:max-w-xl">
+          <div className="flex flex-wrap gap-2 empty:hidden">
+            {!product.availability && <SoldOutBadge />}
+            <SaleBadge text={product.sale} />
+          </div>
+          <h1 className="text-2xl leading-snug font-bold">{product.title}</h1>
+          {product.ratingsQuantity > 0 && (
+            <a href="#reviews" className="flex w-fit items-center gap-2 text-sm text-muted hover:text-brand-700">
+              <RatingStars value={product.ratingsAverage} />
+              <span>
+                عدد التقييمات: <Ltr>{product.ratingsQuantity}</Ltr>
+              </span>
+            </a>
+          )}
+          <ProductPrices price={product.price} priceAfterDiscount={product.priceAfterDiscount} large />
+          <ul className="flex flex-col gap-1 text-sm">
+            {product.barcode && (
+              <li>
+                <span className="text-muted">الباركود: </span>
+                <Ltr>{product.barcode}</Ltr>
+              </li>
+            )}
+            <li>
+              <span className="text-muted">الكمية المتاحة: </span>
+              <Ltr>{product.quantity}</Ltr>
+            </li>
+            <li>
+              <span className="text-muted">الفئة: </span>
+              {product.age}
+            </li>
+            <li>
+              <span className="text-muted">الموسم: </span>
+              {product.season}
+            </li>
+          </ul>
+          <Purchase product={product} inWishlist={inWishlist} />
+        </div>
+      </div>
+
+      <ProductTabs
+        initial={result && !result.ok ? 'reviews' : undefined}
+        tabs={[
+          {
+            key: 'description',
+            label: 'الوصف',
+            content: <p className="leading-8 whitespace-pre-line">{product.description}</p>,
+          },
+          {
+            key: 'reviews',
+            label: `التقييمات (${product.ratingsQuantity})`,
+            content: (
+              <div className="flex flex-col gap-6">
+                <ReviewForm result={result} />
+                <ReviewsList reviews={reviews} />
+              </div>
+            ),
+          },
+        ]}
+      />
+
+      <RelatedProducts products={related} />
+    </div>
+  );
 }

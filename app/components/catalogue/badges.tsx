@@ -1,0 +1,10 @@
+/** The labels drawn over a product's image: sold out, and the admin's sale text. */
+
+export function SoldOutBadge() {
+  return <span className="rounded-md bg-ink/85 px-2 py-1 text-xs font-bold text-white">نفذت الكمية</span>;
+}
+
+export function SaleBadge({ text }: { text: string }) {
+  if (!text.trim()) return null;
+  return <span className="rounded-md bg-sale px-2 py-1 text-xs font-bold text-white">{text}</span>;
+}

@@ -1,0 +1,166 @@
+/**
+ * The home page's banner (SPEC.md §2 "Home", §9): one slide at a time, looping, a new slide every
+ * 3 seconds until the shopper touches it, with dots and arrows. Slides are HTML over drawn
+ * backgrounds, so their Arabic text is real text; without JavaScript the first slide shows.
+ */
+import useEmblaCarousel from 'embla-carousel-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { CAROUSEL_AUTOPLAY_MS } from '../../../contracts/index.ts';
+
+export interface BannerSlide {
+  eyebrow: string;
+  title: string;
+  text: string;
+  cta: string;
+  to: string;
+  theme: keyof typeof THEMES;
+}
+
+/** A shirt outline (the logo's shape) for the drawn backgrounds. */
+const SHIRT = 'M20 18l8-4h8l8 4 8 8-6 6-4-3v21H20V29l-4 3-6-6z';
+
+/**
+ * The drawn part of each slide, in a 400x300 box kept on the end (left) side, away from the
+ * right-to-left text; the waves stretch across the whole slide.
+ */
+const THEMES = {
+  summer: {
+    background: 'bg-linear-to-l from-brand-900 via-brand-700 to-brand-500',
+    button: 'bg-amber-300 text-brand-900 hover:bg-amber-200',
+    art: (
+      <>
+        <circle cx="110" cy="105" r="78" className="fill-white/15" />
+        <circle cx="110" cy="105" r="54" className="fill-amber-300" />
+        <path d={SHIRT} transform="translate(190 150) scale(1.6) rotate(-8)" className="fill-white/20" />
+      </>
+    ),
+  },
+  tshirt: {
+    background: 'bg-linear-to-l from-emerald-900 via-teal-800 to-teal-600',
+    button: 'bg-white text-teal-900 hover:bg-teal-50',
+    art: (
+      <>
+        <path d={SHIRT} transform="translate(10 60) scale(2.8)" className="fill-white/20" />
+        <path d={SHIRT} transform="translate(170 30) scale(1.6) rotate(-12)" className="fill-amber-300/80" />
+        <path d={SHIRT} transform="translate(190 170) scale(1.2) rotate(10)" className="fill-white/35" />
+      </>
+    ),
+  },
+  offers: {
+    background: 'bg-linear-to-l from-red-900 via-red-800 to-rose-600',
+    button: 'bg-white text-red-900 hover:bg-red-50',
+    art: (
+      <>
+        <circle cx="120" cy="150" r="95" className="fill-white/10" />
+        <text x="120" y="150" textAnchor="middle" dominantBaseline="central" className="fill-white/85 text-[110px] font-bold">
+          %
+        </text>
+        <rect x="235" y="50" width="60" height="60" rx="12" transform="rotate(18 265 80)" className="fill-amber-300/80" />
+        <circle cx="260" cy="225" r="22" className="fill-white/25" />
+      </>
+    ),
+  },
+} as const;
+
+function Slide({ slide, index, count, current }: { slide: BannerSlide; index: number; count: number; current: boolean }) {
+  const theme = THEMES[slide.theme];
+  return (
+    <div
+      role="group"
+      aria-roledescription="شريحة"
+      aria-label={`${index + 1} من ${count}`}
+      inert={!current}
+      className={`relative min-w-0 flex-[0_0_100%] overflow-hidden ${theme.background}`}
+    >
+      <svg aria-hidden="true" viewBox="0 0 400 100" preserveAspectRatio="none" className="absolute inset-x-0 bottom-0 h-1/3 w-full">
+        <path d="M0 60 Q100 20 200 60 T400 60 V100 H0Z" className="fill-white/10" />
+        <path d="M0 80 Q100 50 200 80 T400 80 V100 H0Z" className="fill-white/10" />
+      </svg>
+      <svg aria-hidden="true" viewBox="0 0 400 300" preserveAspectRatio="xMinYMid meet" className="absolute inset-0 size-full">
+        {theme.art}
+      </svg>
+      <div className="relative mx-auto flex h-full max-w-7xl flex-col items-start justify-center gap-2 px-14 text-white sm:gap-3 lg:px-20">
+        <p className="text-sm font-semibold text-white/90 sm:text-base">{slide.eyebrow}</p>
+        <h2 className="max-w-[14ch] text-2xl leading-tight font-bold sm:text-4xl lg:text-5xl">{slide.title}</h2>
+        <p className="hidden max-w-md text-white/90 sm:block lg:text-lg">{slide.text}</p>
+        <Link to={slide.to} className={`mt-1 inline-flex min-h-11 items-center rounded-full px-6 font-bold shadow-sm ${theme.button}`}>
+          {slide.cta}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function BannerCarousel({ slides }: { slides: BannerSlide[] }) {
+  // Embla's `duration` is not in milliseconds: measured, 20 brings a slide 90% of the way in
+  // about 300 ms (SPEC.md §9's slide speed); its default of 25 takes about 350 ms.
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true, direction: 'rtl', duration: 20 });
+  const [selected, setSelected] = useState(0);
+  const [autoplay, setAutoplay] = useState(true);
+
+  const stopAutoplay = useCallback(() => setAutoplay(false), []);
+
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    embla.on('select', onSelect).on('pointerDown', stopAutoplay);
+    return () => {
+      embla.off('select', onSelect).off('pointerDown', stopAutoplay);
+    };
+  }, [embla, stopAutoplay]);
+
+  useEffect(() => {
+    if (!embla || !autoplay || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const timer = window.setInterval(() => embla.scrollNext(), CAROUSEL_AUTOPLAY_MS);
+    return () => window.clearInterval(timer);
+  }, [embla, autoplay]);
+
+  function go(action: () => void) {
+    stopAutoplay();
+    action();
+  }
+
+  return (
+    <section aria-roledescription="عرض شرائح" aria-label="أحدث العروض" className="relative" onFocus={stopAutoplay}>
+      <div ref={viewportRef} className="overflow-hidden">
+        <div className="flex h-56 sm:h-72 md:h-80 lg:h-[26rem]">
+          {slides.map((slide, index) => (
+            <Slide key={slide.theme} slide={slide} index={index} count={slides.length} current={index === selected} />
+          ))}
+        </div>
+      </div>
+      <button
+        type="button"
+        aria-label="الشريحة السابقة"
+        onClick={() => go(() => embla?.scrollPrev())}
+        className="absolute start-2 top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/85 text-ink shadow hover:bg-white"
+      >
+        <ChevronRight aria-hidden="true" className="size-6 ltr:rotate-180" />
+      </button>
+      <button
+        type="button"
+        aria-label="الشريحة التالية"
+        onClick={() => go(() => embla?.scrollNext())}
+        className="absolute end-2 top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/85 text-ink shadow hover:bg-white"
+      >
+        <ChevronLeft aria-hidden="true" className="size-6 ltr:rotate-180" />
+      </button>
+      <div className="absolute inset-x-0 bottom-1 flex justify-center">
+        {slides.map((slide, index) => (
+          <button
+            key={slide.theme}
+            type="button"
+            aria-label={`الشريحة ${index + 1}`}
+            aria-current={index === selected ? 'true' : undefined}
+            onClick={() => go(() => embla?.scrollTo(index))}
+            className="group flex size-11 items-center justify-center"
+          >
+            <span className="h-2.5 w-2.5 rounded-full bg-white/60 shadow ring-1 ring-black/10 transition-all group-aria-[current=true]:w-6 group-aria-[current=true]:bg-white" />
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}

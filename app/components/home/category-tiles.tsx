@@ -1,0 +1,53 @@
+import { Link } from 'react-router';
+import { IMAGE_VARIANTS } from '../../../contracts/index.ts';
+import { categoryImage } from '../../lib/images.ts';
+
+export interface CategoryTile {
+  id: string;
+  name: string;
+  image: string;
+}
+
+/** Up to three category tiles under the banner: image, name and "shop now" (SPEC.md §2 "Home"). */
+export function CategoryTiles({ categories }: { categories: CategoryTile[] }) {
+  if (categories.length === 0) return null;
+  const { width, height } = IMAGE_VARIANTS.card;
+  return (
+    <section aria-labelledby="home-categories" className="mx-auto max-w-7xl px-4 py-6 lg:py-10">
+      <h2 id="home-categories" className="mb-4 text-xl font-bold lg:text-center lg:text-2xl">
+        تسوق حسب القسم
+      </h2>
+      <ul className="grid grid-cols-3 gap-2 sm:gap-4 lg:mx-auto lg:max-w-4xl lg:gap-6">
+        {categories.map((category) => {
+          const image = categoryImage(category.image);
+          return (
+            <li key={category.id}>
+              <Link
+                to={`/category/${category.id}`}
+                className="group relative block overflow-hidden rounded-xl bg-surface ring-1 ring-line transition-shadow hover:shadow-lg"
+              >
+                <img
+                  src={image.src}
+                  srcSet={`${image.thumb} ${IMAGE_VARIANTS.thumb.width}w, ${image.src} ${width}w`}
+                  sizes="(min-width: 1024px) 280px, 31vw"
+                  width={width}
+                  height={height}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[417/555] h-auto w-full object-cover transition-transform duration-300 group-hover:scale-105"
+                />
+                <span className="absolute inset-x-0 bottom-0 flex flex-col items-center gap-1 bg-linear-to-t from-ink/85 to-transparent px-1 pt-8 pb-2 text-center text-white sm:pb-4">
+                  <span className="text-base font-bold sm:text-xl">{category.name}</span>
+                  <span className="inline-flex min-h-8 items-center rounded-full bg-white px-3 text-xs font-semibold text-ink sm:min-h-10 sm:px-5 sm:text-sm">
+                    تسوق الأن
+                  </span>
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { ChevronLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import { ProductCard, type CardProduct } from '../product-card.tsx';
+
+/** A row of products on the home page with a link to the whole listing. */
+export function ProductSection({ id, title, to, products }: { id: string; title: string; to: string; products: CardProduct[] }) {
+  if (products.length === 0) return null;
+  const headingId = `home-${id}`;
+  return (
+    <section aria-labelledby={headingId} className="mx-auto max-w-7xl px-4 py-6 lg:py-10">
+      <div className="mb-4 flex items-center justify-between gap-4">
+        <h2 id={headingId} className="text-xl font-bold lg:text-2xl">
+          {title}
+        </h2>
+        <Link to={to} className="inline-flex min-h-11 shrink-0 items-center gap-1 font-semibold text-brand-700 hover:underline">
+          عرض الكل<span className="sr-only"> {title}</span>
+          <ChevronLeft aria-hidden="true" className="size-4 ltr:rotate-180" />
+        </Link>
+      </div>
+      <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4">
+        {products.map((product) => (
+          <li key={product.id}>
+            <ProductCard product={product} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { Headset, RefreshCcw, ShieldCheck, Truck } from 'lucide-react';
+import { DELIVERY_WORKING_DAYS, RETURN_DAYS, SUPPORT_HOURS } from '../../../contracts/index.ts';
+import { Ltr } from '../../lib/format.tsx';
+
+/** The four service promises of SPEC.md §1 and §9. */
+const PROMISES = [
+  {
+    Icon: RefreshCcw,
+    title: 'استبدال واسترجاع',
+    text: (
+      <>
+        خلال <Ltr>{RETURN_DAYS}</Ltr> يوماً من الاستلام
+      </>
+    ),
+  },
+  {
+    Icon: Headset,
+    title: 'خدمة العملاء',
+    text: (
+      <>
+        {SUPPORT_HOURS.days} من <Ltr>{SUPPORT_HOURS.from}</Ltr> إلى <Ltr>{SUPPORT_HOURS.to}</Ltr>
+      </>
+    ),
+  },
+  { Icon: ShieldCheck, title: 'دفع آمن', text: <>نقداً عند الاستلام أو بالبطاقة</> },
+  {
+    Icon: Truck,
+    title: 'توصيل سريع',
+    text: (
+      <>
+        خلال <Ltr>{DELIVERY_WORKING_DAYS}</Ltr> أيام عمل في القاهرة والجيزة
+      </>
+    ),
+  },
+];
+
+export function ServicePromises() {
+  return (
+    <section aria-labelledby="home-promises" className="mx-auto max-w-7xl px-4 py-8 lg:py-12">
+      <h2 id="home-promises" className="sr-only">
+        خدماتنا
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-6">
+        {PROMISES.map(({ Icon, title, text }) => (
+          <li key={title} className="flex flex-col items-center gap-2 rounded-xl border border-line bg-white p-4 text-center lg:flex-row lg:text-start">
+            <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+              <Icon aria-hidden="true" className="size-6" />
+            </span>
+            <span className="flex flex-col gap-0.5">
+              <span className="font-bold">{title}</span>
+              <span className="text-sm text-muted">{text}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

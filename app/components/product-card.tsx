@@ -1,0 +1,93 @@
+/**
+ * A product in a listing, on the home page and in the related-products carousel: image,
+ * title, prices, badges, the size chips and the add-to-cart bar (SPEC.md §2 "Product listings").
+ */
+import { Loader2, ShoppingCart } from 'lucide-react';
+import { Link } from 'react-router';
+import { IMAGE_VARIANTS } from '../../contracts/index.ts';
+import type { Product } from '../../core/products.ts';
+import { productImage } from '../lib/images.ts';
+import { SaleBadge, SoldOutBadge } from './catalogue/badges.tsx';
+import { ProductPrices } from './catalogue/product-prices.tsx';
+import { SizeChips } from './catalogue/size-chips.tsx';
+import { useAddToCart } from './catalogue/use-add-to-cart.ts';
+
+/** What a card shows: no dates, so it is the same on the server and after serialisation. */
+export type CardProduct = Pick<
+  Product,
+  'id' | 'title' | 'imageCover' | 'price' | 'priceAfterDiscount' | 'availableSizes' | 'availability' | 'sale'
+>;
+
+/** Keeps only the card's fields, so loaders send no more than the cards need. */
+export function toCardProduct(product: CardProduct): CardProduct {
+  const { id, title, imageCover, price, priceAfterDiscount, availableSizes, availability, sale } = product;
+  return { id, title, imageCover, price, priceAfterDiscount, availableSizes, availability, sale };
+}
+
+/** Two columns on a phone, three on a tablet, four on a desktop (see the listing grid). */
+const CARD_SIZES = '(min-width: 1280px) 260px, (min-width: 768px) 30vw, 50vw';
+
+export function ProductCard({ product, priority = false }: { product: CardProduct; priority?: boolean }) {
+  const { fetcher, onSubmit, pending } = useAddToCart();
+  const image = productImage(product.imageCover);
+  const { width, height } = IMAGE_VARIANTS.card;
+
+  const picture = (
+    <img
+      src={image.src}
+      // The zoom size is left out: a phone never needs it for a card.
+      srcSet={`${image.thumb} ${IMAGE_VARIANTS.thumb.width}w, ${image.src} ${width}w`}
+      sizes={CARD_SIZES}
+      width={width}
+      height={height}
+      alt={product.title}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding="async"
+      className="aspect-[417/555] h-auto w-full bg-surface object-cover"
+    />
+  );
+  const title = <h3 className="line-clamp-2 min-h-[2lh] text-sm leading-6 font-semibold text-ink sm:text-base">{product.title}</h3>;
+
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-line bg-white">
+      <div className="relative">
+        {product.availability ? (
+          // The title below is the card's link for keyboards and screen readers; this one is for the thumb.
+          <Link to={`/product/${product.id}`} prefetch="intent" className="block" tabIndex={-1} aria-hidden>
+            {picture}
+          </Link>
+        ) : (
+          picture
+        )}
+        <div className="pointer-events-none absolute start-2 top-2 flex flex-col items-start gap-1">
+          {!product.availability && <SoldOutBadge />}
+          <SaleBadge text={product.sale} />
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-2 sm:p-3">
+        {product.availability ? (
+          <Link to={`/product/${product.id}`} className="hover:text-brand-700 hover:underline">
+            {title}
+          </Link>
+        ) : (
+          title
+        )}
+        <ProductPrices price={product.price} priceAfterDiscount={product.priceAfterDiscount} />
+        <fetcher.Form method="post" action="/cart" onSubmit={onSubmit} className="mt-auto flex flex-col gap-2">
+          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="productId" value={product.id} />
+          <SizeChips sizes={product.availableSizes} disabled={!product.availability} label={`مقاس ${product.title}`} />
+          <button
+            type="submit"
+            disabled={!product.availability || pending}
+            className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-3 text-sm font-bold text-white transition-colors hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-muted"
+          >
+            {pending ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <ShoppingCart aria-hidden className="size-4" />}
+            أضف للعربة
+          </button>
+        </fetcher.Form>
+      </div>
+    </article>
+  );
+}

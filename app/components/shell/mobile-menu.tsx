@@ -1,0 +1,87 @@
+import { ChevronDown, ExternalLink, Menu, X } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+import { STORE_NAME } from '../../../contracts/index.ts';
+import type { RootData } from '../../root.tsx';
+import { AccountLinks } from './account-links.tsx';
+import type { CategoryLink } from './category-dropdown.tsx';
+import { MOBILE_ITEMS, NavBadge } from './nav-items.tsx';
+import { useDetailsMenu } from './use-details-menu.ts';
+
+const ITEM = 'flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700';
+
+/** Slides the panel in from the start side and keeps the page behind it from scrolling. */
+function onToggle(event: React.ToggleEvent<HTMLDetailsElement>) {
+  const details = event.currentTarget;
+  // React bubbles the toggle of the nested categories list up to here.
+  if (event.target !== details) return;
+  document.documentElement.classList.toggle('overflow-hidden', details.open);
+  const panel = details.querySelector<HTMLElement>('[data-panel]');
+  if (!details.open || !panel || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  const from = document.dir === 'rtl' ? '100%' : '-100%';
+  panel.animate([{ transform: `translateX(${from})` }, { transform: 'translateX(0)' }], { duration: 200, easing: 'ease-out' });
+}
+
+/**
+ * The hamburger menu below the xl breakpoint (SPEC.md §2). A <details>: without JavaScript it
+ * still opens, and tapping the dimmed page (part of the summary) closes it.
+ */
+export function MobileMenu({ categories, user, wholesaleUrl }: { categories: CategoryLink[]; user: RootData['user']; wholesaleUrl: string }) {
+  const { ref, close } = useDetailsMenu();
+  return (
+    <details ref={ref} onToggle={onToggle} className="group xl:hidden">
+      <summary
+        aria-label="القائمة"
+        className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full hover:bg-brand-50 [&::-webkit-details-marker]:hidden"
+      >
+        <Menu aria-hidden="true" className="size-6" />
+        <span aria-hidden="true" className="fixed inset-0 z-50 hidden cursor-default bg-ink/50 group-open:block" />
+      </summary>
+      <nav
+        data-panel
+        aria-label="القائمة الرئيسية"
+        className="fixed inset-y-0 start-0 z-50 flex w-[min(20rem,85vw)] flex-col overflow-y-auto bg-white shadow-xl"
+      >
+        <div className="flex h-14 items-center justify-between border-b border-line px-4">
+          <Link to="/" className="text-lg font-bold text-brand-700">
+            {STORE_NAME}
+          </Link>
+          <button type="button" onClick={close} aria-label="إغلاق القائمة" className="flex size-11 items-center justify-center rounded-full hover:bg-brand-50">
+            <X aria-hidden="true" className="size-6" />
+          </button>
+        </div>
+        <div className="flex flex-col gap-1 p-3">
+          <details className="group/categories">
+            <summary className={`${ITEM} cursor-pointer list-none justify-between [&::-webkit-details-marker]:hidden`}>
+              كل الأقسام
+              <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open/categories:rotate-180" />
+            </summary>
+            <ul aria-label="الأقسام" className="grid grid-cols-2 gap-1 py-1 ps-3">
+              {categories.map((category) => (
+                <li key={category.id}>
+                  <NavLink to={`/category/${category.id}`} className={`${ITEM} font-normal`}>
+                    {category.name}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </details>
+          {MOBILE_ITEMS.map((item) => (
+            <NavLink key={item.to} to={item.to} end className={ITEM}>
+              {item.label}
+              {item.badge && <NavBadge kind={item.badge} />}
+            </NavLink>
+          ))}
+          <a href={wholesaleUrl} target="_blank" rel="noopener noreferrer" className={ITEM}>
+            طلبات الجملة
+            <ExternalLink aria-hidden="true" className="size-4" />
+            <span className="sr-only">(تفتح في نافذة جديدة)</span>
+          </a>
+        </div>
+        <div className="mt-auto flex flex-col gap-1 border-t border-line p-3">
+          {user && <p className="truncate px-3 py-1 text-sm text-muted">أهلاً، {user.name}</p>}
+          <AccountLinks user={user} place="mobile" />
+        </div>
+      </nav>
+    </details>
+  );
+}

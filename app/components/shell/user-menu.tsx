@@ -1,0 +1,23 @@
+import { User } from 'lucide-react';
+import type { RootData } from '../../root.tsx';
+import { AccountLinks } from './account-links.tsx';
+import { useDetailsMenu } from './use-details-menu.ts';
+
+/** The account icon of the top bar and its menu. */
+export function UserMenu({ user }: { user: RootData['user'] }) {
+  const { ref } = useDetailsMenu();
+  return (
+    <details ref={ref} className="relative">
+      <summary
+        aria-label={user ? `حساب ${user.name}` : 'الحساب'}
+        className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full hover:bg-brand-50 [&::-webkit-details-marker]:hidden"
+      >
+        <User aria-hidden="true" className="size-6" />
+      </summary>
+      <div className="absolute end-0 top-full z-50 mt-2 w-56 rounded-xl border border-line bg-white p-2 shadow-lg">
+        {user && <p className="truncate px-3 py-2 text-sm text-muted">أهلاً، {user.name}</p>}
+        <AccountLinks user={user} place="desktop" />
+      </div>
+    </details>
+  );
+}
