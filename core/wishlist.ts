@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { MSG } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
 import { products, wishlistItems } from '../db/schema.ts';
+import { addToCart, type Cart } from './cart.ts';
 import { fieldError } from './errors.ts';
 import { listProductsByIds, type Product } from './products.ts';
 
@@ -33,4 +34,14 @@ export async function addToWishlist(db: Db, userId: string, productId: string): 
 export async function removeFromWishlist(db: Db, userId: string, productId: string): Promise<string[]> {
   await db.delete(wishlistItems).where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
   return listWishlistIds(db, userId);
+}
+
+/**
+ * Moves a wishlist product into the cart (SPEC.md §4): one piece, in `size` or, for a
+ * single-size product, its only size; it leaves the wishlist only once it is in the cart.
+ */
+export async function moveWishlistItemToCart(db: Db, userId: string, input: { productId: string; size?: string }): Promise<Cart> {
+  const cart = await addToCart(db, userId, input);
+  await removeFromWishlist(db, userId, input.productId);
+  return cart;
 }

@@ -11,7 +11,7 @@ import { fieldErrors, fromAppError, invalid } from '../../lib/forms.server.ts';
 import { requireCustomer } from '../../lib/session.server.ts';
 import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
 import type { Route } from './+types/cart';
-import { getShopper, isDocumentRequest } from './shopper.server.ts';
+import { getShopper, isDocumentRequest } from '../../lib/shopper.server.ts';
 
 export function meta() {
   return [

@@ -13,7 +13,7 @@ import { fieldErrors, fromAppError, invalid } from '../../lib/forms.server.ts';
 import { requireCustomer } from '../../lib/session.server.ts';
 import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
 import type { Route } from './+types/checkout';
-import { isDocumentRequest } from './shopper.server.ts';
+import { isDocumentRequest } from '../../lib/shopper.server.ts';
 
 /** The same shape the API accepts in its Idempotency-Key header. */
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;

@@ -1,13 +1,12 @@
 import { data, redirect } from 'react-router';
 import { MSG, type MessageKey } from '../../../contracts/index.ts';
 import { WishlistSchema } from '../../../contracts/schemas.ts';
-import { addToCart } from '../../../core/cart.ts';
 import { AppError } from '../../../core/errors.ts';
-import { addToWishlist, removeFromWishlist } from '../../../core/wishlist.ts';
+import { addToWishlist, moveWishlistItemToCart, removeFromWishlist } from '../../../core/wishlist.ts';
 import { fromAppError } from '../../lib/forms.server.ts';
 import type { ActionResult } from '../../lib/toast.ts';
 import type { Route } from './+types/wishlist';
-import { getShopper, isDocumentRequest } from './shopper.server.ts';
+import { getShopper, isDocumentRequest } from '../../lib/shopper.server.ts';
 
 type WishlistResult = ActionResult & { inWishlist: boolean };
 
@@ -59,8 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await removeFromWishlist(context.db, userId, productId);
       result = { ok: true, inWishlist: false };
     } else if (intent === 'add-to-cart') {
-      await addToCart(context.db, userId, { productId, size: typeof color === 'string' && color !== '' ? color : undefined });
-      await removeFromWishlist(context.db, userId, productId);
+      await moveWishlistItemToCart(context.db, userId, { productId, size: typeof color === 'string' && color !== '' ? color : undefined });
       result = { ok: true, inWishlist: false, toast: { type: 'success', message: MSG.addedToCart } };
     } else {
       throw new AppError(400, MSG.invalidValue);

@@ -28,7 +28,7 @@ import { Ltr } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
 import { useActionToasts } from '../../lib/toast.ts';
 import { getSessionUser } from '../../lib/session.server.ts';
-import { isDocumentRequest } from '../account/shopper.server.ts';
+import { isDocumentRequest } from '../../lib/shopper.server.ts';
 import type { Route } from './+types/product';
 
 /** Reviews shown on the page; the API pages through the rest. */

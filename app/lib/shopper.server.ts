@@ -1,9 +1,9 @@
 /** What the cart and wishlist actions share: who may post to them and how a plain form post is answered. */
 import { data, type AppLoadContext } from 'react-router';
-import { MSG } from '../../../contracts/index.ts';
-import type { SessionUser } from '../../../core/auth.ts';
-import { getSessionUser } from '../../lib/session.server.ts';
-import type { ActionResult } from '../../lib/toast.ts';
+import { MSG } from '../../contracts/index.ts';
+import type { SessionUser } from '../../core/auth.ts';
+import { getSessionUser } from './session.server.ts';
+import type { ActionResult } from './toast.ts';
 
 /**
  * True for a plain HTML form post (JavaScript off or not loaded yet): the browser navigates
