@@ -20,6 +20,8 @@ export const CAROUSEL_SPEED_MS = 300;
 export const TOAST_CLOSE_MS = 5000;
 export const ORDER_REDIRECT_MS = 3000;
 export const REVIEW_MAX = 200;
+/** The longest search keyword the shop reads; longer ones are cut (pages) or refused (API). */
+export const KEYWORD_MAX = 100;
 export const DESCRIPTION_MAX = 200;
 export const MAX_PRODUCT_IMAGES = 5;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -28,6 +30,14 @@ export const NAME_MAX = 30;
 export const PASSWORD_MIN = 6;
 export const PHONE_PATTERN = /^01[0125][0-9]{8}$/;
 export const COPYRIGHT_YEAR = 2024;
+/** The shop's clock: "today" and "this week" on the dashboard are Cairo's. */
+export const STORE_TIME_ZONE = 'Africa/Cairo';
+/** A product with this many pieces or fewer is flagged on the dashboard. */
+export const LOW_STOCK_THRESHOLD = 5;
+/** Days drawn in the dashboard's sales chart. */
+export const SALES_CHART_DAYS = 30;
+/** Orders listed under "latest orders" on the dashboard. */
+export const LATEST_ORDERS_COUNT = 5;
 
 export const AGES = ['رجال', 'أطفال'] as const;
 export type Age = (typeof AGES)[number];

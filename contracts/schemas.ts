@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   AGES,
   DESCRIPTION_MAX,
+  KEYWORD_MAX,
   MAX_PAGE_SIZE,
   NAME_MAX,
   NAME_MIN,
@@ -205,7 +206,7 @@ export const ProductsQuerySchema = PageQuerySchema.extend({
   age: z.preprocess(blankToUndefined, z.enum(AGES, { error: MSG.ageInvalid }).optional()),
   availability: z.preprocess(blankToUndefined, z.preprocess(asBoolean, z.boolean({ error: MSG.invalidValue })).optional()),
   priceAfterDiscount: z.object({ lte: bound, gte: bound, lt: bound, gt: bound }, { error: MSG.invalidValue }).optional(),
-  keyword: z.preprocess(blankToUndefined, z.string({ error: MSG.mustBeText }).trim().max(100, MSG.keywordTooLong).optional()),
+  keyword: z.preprocess(blankToUndefined, z.string({ error: MSG.mustBeText }).trim().max(KEYWORD_MAX, MSG.keywordTooLong).optional()),
   sort: z.preprocess(
     blankToUndefined,
     z

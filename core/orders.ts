@@ -2,7 +2,7 @@
  * Orders: placing one from the cart (prices recomputed, stock taken for every line or none),
  * reading them, and the staff's delivered and paid flags.
  */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { DEFAULT_POSTAL_CODE, MSG, SHIPPING_FEE, type ShippingAddress } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
 import { cartItems, carts, idempotencyKeys, orderItems, orders, products, users } from '../db/schema.ts';
@@ -234,32 +234,64 @@ export async function getOrder(db: Db, id: string, viewer?: Viewer): Promise<Ord
   return order!;
 }
 
-/** Flips the delivered flag, stamping or clearing its date. */
-export async function toggleDelivered(db: Db, id: string): Promise<Order> {
-  const [row] = await db
+/** The two flags staff set on an order, each with the date it last became true. */
+export type OrderFlag = 'delivered' | 'paid';
+
+const FLAG_COLUMN = { delivered: orders.isDelivered, paid: orders.isPaid } as const;
+
+/** Writes the flag and its date unless it already holds `value`; false when no row changed. */
+async function writeFlag(db: Db, id: string, flag: OrderFlag, value: boolean): Promise<boolean> {
+  const stamp = value ? new Date() : null;
+  const changes = flag === 'delivered' ? { isDelivered: value, deliveredAt: stamp } : { isPaid: value, paidAt: stamp };
+  const changed = await db
     .update(orders)
-    .set({
-      isDelivered: sql`not ${orders.isDelivered}`,
-      deliveredAt: sql`case when ${orders.isDelivered} then null else now() end`,
-      updatedAt: new Date(),
-    })
-    .where(eq(orders.id, id))
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(orders.id, id), ne(FLAG_COLUMN[flag], value)))
     .returning({ id: orders.id });
-  if (!row) throw new AppError(404, MSG.orderNotFound);
+  return changed.length > 0;
+}
+
+/**
+ * Sets a flag to `value`, stamping its date when it becomes true and clearing it when it
+ * becomes false. Setting the value it already has changes nothing, not even the date, so a
+ * repeated submit or two admins making the same change agree instead of undoing each other.
+ * An unknown order is a 404.
+ */
+export async function setOrderFlag(db: Db, id: string, flag: OrderFlag, value: boolean): Promise<Order> {
+  await writeFlag(db, id, flag, value);
   return getOrder(db, id);
 }
 
-/** Flips the paid flag, stamping or clearing its date. */
-export async function togglePaid(db: Db, id: string): Promise<Order> {
-  const [row] = await db
-    .update(orders)
-    .set({
-      isPaid: sql`not ${orders.isPaid}`,
-      paidAt: sql`case when ${orders.isPaid} then null else now() end`,
-      updatedAt: new Date(),
-    })
-    .where(eq(orders.id, id))
-    .returning({ id: orders.id });
-  if (!row) throw new AppError(404, MSG.orderNotFound);
+/** Marks an order delivered (true) or not yet delivered (false); idempotent. */
+export function setOrderDelivered(db: Db, id: string, value: boolean): Promise<Order> {
+  return setOrderFlag(db, id, 'delivered', value);
+}
+
+/** Marks an order paid (true) or unpaid (false); idempotent. */
+export function setOrderPaid(db: Db, id: string, value: boolean): Promise<Order> {
+  return setOrderFlag(db, id, 'paid', value);
+}
+
+/**
+ * Flips a flag (the API's PUT /orders/{id}/deliver and /pay) through the same write as
+ * setOrderFlag. The row is locked while its value is read, so two flips at once make two
+ * changes, never one lost.
+ */
+async function toggleOrderFlag(db: Db, id: string, flag: OrderFlag): Promise<Order> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select({ value: FLAG_COLUMN[flag] }).from(orders).where(eq(orders.id, id)).for('update');
+    if (!current) throw new AppError(404, MSG.orderNotFound);
+    await writeFlag(tx, id, flag, !current.value);
+  });
   return getOrder(db, id);
+}
+
+/** Flips the delivered flag, stamping or clearing its date. */
+export function toggleDelivered(db: Db, id: string): Promise<Order> {
+  return toggleOrderFlag(db, id, 'delivered');
+}
+
+/** Flips the paid flag, stamping or clearing its date. */
+export function togglePaid(db: Db, id: string): Promise<Order> {
+  return toggleOrderFlag(db, id, 'paid');
 }

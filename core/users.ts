@@ -20,9 +20,12 @@ export interface UserDetails extends User {
   totalSpent: number;
 }
 
+/** LIKE treats `%` and `_` as wildcards; a caller that skipped the schema must still match them literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** Users newest first, optionally those whose phone contains `phone`. */
 export async function listUsers(db: Db, query: { page: number; limit: number; phone?: string }): Promise<Page<User>> {
-  const where = query.phone ? like(users.phone, `%${query.phone}%`) : undefined;
+  const where = query.phone ? like(users.phone, `%${escapeLike(query.phone)}%`) : undefined;
   const [rows, [total]] = await Promise.all([
     db
       .select(userColumns)

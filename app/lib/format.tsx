@@ -1,5 +1,5 @@
 /** Numbers as the shop prints them: prices with two decimals and L.E, always left to right inside Arabic text. */
-import { CURRENCY, SHIPPING_FEE } from '../../contracts/index.ts';
+import { CURRENCY, SHIPPING_FEE, STORE_TIME_ZONE } from '../../contracts/index.ts';
 
 export function formatAmount(value: number): string {
   return value.toFixed(2);
@@ -28,8 +28,8 @@ export function orderTotal(itemsTotal: number): number {
   return Math.ceil(itemsTotal) + SHIPPING_FEE;
 }
 
-// Western digits, like prices and order numbers everywhere else in the shop.
-const dateFormat = new Intl.DateTimeFormat('ar-EG-u-nu-latn', { year: 'numeric', month: 'long', day: 'numeric' });
+// Western digits, like prices and order numbers everywhere else in the shop; the shop's own calendar day.
+const dateFormat = new Intl.DateTimeFormat('ar-EG-u-nu-latn', { year: 'numeric', month: 'long', day: 'numeric', timeZone: STORE_TIME_ZONE });
 export function formatDate(value: Date | string): string {
   return dateFormat.format(new Date(value));
 }

@@ -68,11 +68,13 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return (u?.n ?? 0) === 0 && (p?.n ?? 0) === 0;
 }
 
+/** That many days back at about `hour` UTC, but never later than now: a seeded order from the future would top every list. */
 const daysAgo = (days: number, hour = 12) => {
-  const d = new Date();
+  const now = new Date();
+  const d = new Date(now);
   d.setUTCDate(d.getUTCDate() - days);
   d.setUTCHours(hour, (days * 7) % 60, 0, 0);
-  return d;
+  return d < now ? d : new Date(now.getTime() - 60_000);
 };
 
 async function createSeedProduct(db: Db, store: ImageStore, item: SeedProduct, categoryId: string): Promise<Product> {

@@ -1,0 +1,140 @@
+/**
+ * The staff's morning overview: how many orders came in, what was earned, what still has to
+ * ship, what is running out, and the last weeks of sales. Days are the shop's (Cairo) days and
+ * its week starts on Saturday, as Egyptian shops count them.
+ */
+import { and, asc, count, desc, eq, gte, lte, or, sql, sum } from 'drizzle-orm';
+import { LATEST_ORDERS_COUNT, LOW_STOCK_THRESHOLD, SALES_CHART_DAYS, STORE_TIME_ZONE } from '../contracts/index.ts';
+import type { Db } from '../db/client.ts';
+import { orders, products, users } from '../db/schema.ts';
+
+export interface SalesDay {
+  /** The Cairo calendar day, YYYY-MM-DD. */
+  day: string;
+  orders: number;
+  /** What the day's orders came to, shipping included. */
+  total: number;
+}
+
+export interface StockAlert {
+  id: string;
+  title: string;
+  imageCover: string;
+  quantity: number;
+  /** False when staff took it off sale; it counts as sold out. */
+  available: boolean;
+}
+
+export interface LatestOrder {
+  id: string;
+  number: number;
+  customerName: string;
+  city: string;
+  total: number;
+  isPaid: boolean;
+  isDelivered: boolean;
+  createdAt: Date;
+}
+
+export interface Dashboard {
+  ordersToday: number;
+  ordersThisWeek: number;
+  /** Orders both delivered and paid: money actually in, shipping included. */
+  revenue: { total: number; orders: number };
+  /** Orders not delivered yet. */
+  awaitingDelivery: number;
+  soldOutCount: number;
+  lowStockCount: number;
+  /** The products that need restocking first: sold out, then the fewest pieces left. */
+  stockAlerts: StockAlert[];
+  /** One entry per day, oldest first, ending today. */
+  sales: SalesDay[];
+  latestOrders: LatestOrder[];
+}
+
+const STOCK_ALERTS_SHOWN = 8;
+
+/** Everything the overview shows, as of `now`. */
+export async function getDashboard(db: Db, now: Date = new Date()): Promise<Dashboard> {
+  // A literal, not a parameter: GROUP BY must see the very same expression as SELECT.
+  const zone = sql.raw(`'${STORE_TIME_ZONE}'`);
+  const today = sql`(${now.toISOString()}::timestamptz at time zone ${zone})::date`;
+  const orderDay = sql`(${orders.createdAt} at time zone ${zone})::date`;
+  // Saturday is day 6 of extract(dow); (dow + 1) % 7 is how many days ago the week began.
+  const weekStart = sql`(${today} - ((extract(dow from ${today})::int + 1) % 7))`;
+  const orderTotal = sql`${orders.totalOrderPrice} + ${orders.shippingPrice}`;
+  const soldOut = or(eq(products.available, false), eq(products.quantity, 0))!;
+  const lowStock = and(eq(products.available, true), gte(products.quantity, 1), lte(products.quantity, LOW_STOCK_THRESHOLD))!;
+
+  const [[counts], [stock], stockAlerts, salesRows, latest] = await Promise.all([
+    db
+      .select({
+        today: sql<number>`count(*) filter (where ${orderDay} = ${today})`.mapWith(Number),
+        week: sql<number>`count(*) filter (where ${orderDay} >= ${weekStart} and ${orderDay} <= ${today})`.mapWith(Number),
+        revenue: sql<string | null>`sum(${orderTotal}) filter (where ${orders.isPaid} and ${orders.isDelivered})`,
+        revenueOrders: sql<number>`count(*) filter (where ${orders.isPaid} and ${orders.isDelivered})`.mapWith(Number),
+        awaitingDelivery: sql<number>`count(*) filter (where not ${orders.isDelivered})`.mapWith(Number),
+      })
+      .from(orders),
+    db
+      .select({
+        soldOut: sql<number>`count(*) filter (where ${soldOut})`.mapWith(Number),
+        low: sql<number>`count(*) filter (where ${lowStock})`.mapWith(Number),
+      })
+      .from(products),
+    db
+      .select({ id: products.id, title: products.title, imageCover: products.imageCover, quantity: products.quantity, available: products.available })
+      .from(products)
+      .where(or(soldOut, lowStock))
+      .orderBy(sql`case when ${soldOut} then 0 else 1 end`, asc(products.quantity), asc(products.title))
+      .limit(STOCK_ALERTS_SHOWN),
+    db
+      .select({ day: sql<string>`${orderDay}::text`, orders: count(), total: sum(orderTotal) })
+      .from(orders)
+      .where(sql`${orderDay} > ${today} - ${SALES_CHART_DAYS}::int and ${orderDay} <= ${today}`)
+      .groupBy(orderDay),
+    db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        customerName: users.name,
+        city: orders.shippingCity,
+        total: sql<string>`${orderTotal}`,
+        isPaid: orders.isPaid,
+        isDelivered: orders.isDelivered,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .orderBy(desc(orders.createdAt), desc(orders.number))
+      .limit(LATEST_ORDERS_COUNT),
+  ]);
+
+  return {
+    ordersToday: counts?.today ?? 0,
+    ordersThisWeek: counts?.week ?? 0,
+    revenue: { total: Number(counts?.revenue ?? 0), orders: counts?.revenueOrders ?? 0 },
+    awaitingDelivery: counts?.awaitingDelivery ?? 0,
+    soldOutCount: stock?.soldOut ?? 0,
+    lowStockCount: stock?.low ?? 0,
+    stockAlerts,
+    sales: fillDays(salesRows, cairoDay(now)),
+    latestOrders: latest.map((o) => ({ ...o, total: Number(o.total) })),
+  };
+}
+
+/** The Cairo calendar day of an instant, YYYY-MM-DD. */
+export function cairoDay(instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+/** Every day of the chart, with zeros for days without orders. */
+function fillDays(rows: { day: string; orders: number; total: string | null }[], lastDay: string): SalesDay[] {
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const last = Date.parse(`${lastDay}T00:00:00Z`);
+  return Array.from({ length: SALES_CHART_DAYS }, (_, i) => {
+    const day = new Date(last - (SALES_CHART_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10);
+    const row = byDay.get(day);
+    return { day, orders: row?.orders ?? 0, total: Number(row?.total ?? 0) };
+  });
+}
