@@ -20,6 +20,32 @@ export function invalid(errors: Record<string, string>, values?: Record<string, 
   return data<ActionResult & { values?: Record<string, unknown> }>({ ok: false, errors, values }, { status: 400 });
 }
 
+/** A refusal shown as an error toast, with nothing stored. */
+function refuse(status: number, message: string) {
+  return data<ActionResult & { values?: Record<string, unknown> }>({ ok: false, toast: { type: 'error', message } }, { status });
+}
+
+/**
+ * A posted multipart form (the admin's uploads without JavaScript), or the answer that refuses
+ * it. The body is read only when it says how long it is and that is within `maxBytes`, so an
+ * oversized upload is turned away before it is held in memory.
+ */
+export async function readUploadForm(request: Request, maxBytes: number): Promise<{ form: FormData } | { refusal: ReturnType<typeof refuse> }> {
+  const length = Number(request.headers.get('Content-Length') ?? NaN);
+  if (!Number.isSafeInteger(length) || length <= 0) return { refusal: refuse(411, MSG.payloadTooLarge) };
+  if (length > maxBytes) return { refusal: refuse(413, MSG.payloadTooLarge) };
+  try {
+    return { form: await request.formData() };
+  } catch {
+    return { refusal: refuse(400, MSG.invalidJson) };
+  }
+}
+
+/** The bytes of a chosen file, without the empty part a browser sends when none is chosen. */
+export async function fileBytes(value: FormDataEntryValue | null): Promise<Buffer | undefined> {
+  return value instanceof File && value.size > 0 ? Buffer.from(await value.arrayBuffer()) : undefined;
+}
+
 /** Maps an error from core to a form answer; anything else is rethrown for the error page. */
 export function fromAppError(error: unknown, values?: Record<string, unknown>) {
   if (!(error instanceof AppError)) throw error;

@@ -22,6 +22,17 @@ function ariaOf(name: string, error?: string) {
   return { id, name, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined };
 }
 
+/** A field's error message, with an icon so it never relies on colour alone; nothing when there is no error. */
+export function FieldMessage({ id, message, className = '' }: { id: string; message?: string; className?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className={`flex items-center gap-1 text-sm text-sale ${className}`}>
+      <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
+      {message}
+    </p>
+  );
+}
+
 function Frame({ name, label, error, className = '', children }: FieldFrame & { children: React.ReactNode }) {
   const { id, errorId } = ids(name);
   return (
@@ -30,12 +41,7 @@ function Frame({ name, label, error, className = '', children }: FieldFrame & { 
         {label}
       </label>
       {children}
-      {error && (
-        <p id={errorId} className="flex items-center gap-1 text-sm text-sale">
-          <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
-          {error}
-        </p>
-      )}
+      <FieldMessage id={errorId} message={error} />
     </div>
   );
 }

@@ -35,6 +35,16 @@ function Badge({ state }: { state: BadgeState }) {
   );
 }
 
+/** The paid and delivered labels of an order, side by side. */
+export function OrderStatusBadges({ isPaid, isDelivered }: { isPaid: boolean; isDelivered: boolean }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Badge state={isPaid ? PAID : UNPAID} />
+      <Badge state={isDelivered ? DELIVERED : NOT_DELIVERED} />
+    </div>
+  );
+}
+
 const PAID: BadgeState = { label: 'تم الدفع', icon: CircleCheck, colours: 'bg-green-100 text-green-800' };
 const UNPAID: BadgeState = { label: 'لم يتم الدفع', icon: Clock, colours: 'bg-amber-100 text-amber-900' };
 const DELIVERED: BadgeState = { label: 'تم الشحن', icon: PackageCheck, colours: 'bg-brand-100 text-brand-900' };
@@ -54,10 +64,7 @@ export function OrderCard({ order }: { order: OrderCardData }) {
             <time dateTime={order.createdAt}>{order.date}</time> · الشحن إلى {order.city}
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Badge state={order.isPaid ? PAID : UNPAID} />
-          <Badge state={order.isDelivered ? DELIVERED : NOT_DELIVERED} />
-        </div>
+        <OrderStatusBadges isPaid={order.isPaid} isDelivered={order.isDelivered} />
       </header>
       <ul className="divide-y divide-line">
         {order.lines.map((line) => (

@@ -5,16 +5,16 @@
  * hidden season (DESIGN.md decision 3).
  */
 import { Search } from 'lucide-react';
-import { data, Form } from 'react-router';
-import { IdSchema, PAGE_SIZE, PRICE_BANDS, STORE_NAME, type ProductsQuery } from '../../../contracts/index.ts';
+import { Form } from 'react-router';
+import { KEYWORD_MAX, PAGE_SIZE, PRICE_BANDS, STORE_NAME, type ProductsQuery } from '../../../contracts/index.ts';
 import { getCategory } from '../../../core/categories.ts';
-import { AppError } from '../../../core/errors.ts';
 import { listProducts } from '../../../core/products.ts';
 import { ListingLayout, ProductGrid } from '../../components/catalogue/listing-layout.tsx';
 import { Paginator } from '../../components/catalogue/paginator.tsx';
 import { notFoundMeta, socialMeta } from '../../components/catalogue/social-meta.ts';
 import { toCardProduct } from '../../components/product-card.tsx';
 import { productImage } from '../../lib/images.ts';
+import { loadOr404, notFound, readKeyword, readPage } from '../../lib/loaders.server.ts';
 import type { Route } from './+types/listing';
 
 type Filter = Omit<ProductsQuery, 'page' | 'limit'>;
@@ -61,27 +61,10 @@ const FIXED_LISTINGS: Record<string, FixedListing> = {
   },
 };
 
-/** Longer keywords are cut where the API's schema stops (ProductsQuerySchema). */
-const KEYWORD_MAX = 100;
-
-function notFound(): never {
-  throw data(null, { status: 404 });
-}
-
-/** `?page=` as a page number; anything that is not a positive whole number is the first page. */
-function readPage(url: URL): number {
-  const page = Number(url.searchParams.get('page'));
-  return Number.isSafeInteger(page) && page > 0 ? page : 1;
-}
-
 async function describe(url: URL, params: { id?: string }, context: Route.LoaderArgs['context']) {
   const path = url.pathname.replace(/\/+$/, '');
   if (params.id !== undefined) {
-    if (!IdSchema.safeParse(params.id).success) notFound();
-    const category = await getCategory(context.db, params.id).catch((error: unknown) => {
-      if (error instanceof AppError && error.status === 404) notFound();
-      throw error;
-    });
+    const category = await loadOr404(params.id, (id) => getCategory(context.db, id));
     return {
       kind: 'category' as const,
       title: `منتجات ${category.name}`,
@@ -92,7 +75,7 @@ async function describe(url: URL, params: { id?: string }, context: Route.Loader
     };
   }
   if (path === '/search') {
-    const keyword = (url.searchParams.get('keyword') ?? '').trim().slice(0, KEYWORD_MAX);
+    const keyword = readKeyword(url);
     return {
       kind: 'search' as const,
       title: keyword ? `نتائج البحث عن ${keyword}` : 'البحث',

@@ -6,8 +6,7 @@
  */
 import { Loader2, ShoppingCart } from 'lucide-react';
 import { data, Link, redirect, useActionData } from 'react-router';
-import { IdSchema, MAX_PAGE_SIZE, MSG, ReviewSchema, STORE_NAME } from '../../../contracts/index.ts';
-import { AppError } from '../../../core/errors.ts';
+import { MAX_PAGE_SIZE, MSG, ReviewSchema, STORE_NAME } from '../../../contracts/index.ts';
 import { getProduct, listRelatedProducts } from '../../../core/products.ts';
 import { createReview, listReviews } from '../../../core/reviews.ts';
 import { listWishlistIds } from '../../../core/wishlist.ts';
@@ -24,6 +23,7 @@ import { useAddToCart } from '../../components/catalogue/use-add-to-cart.ts';
 import { WishlistToggle } from '../../components/catalogue/wishlist-toggle.tsx';
 import { toCardProduct } from '../../components/product-card.tsx';
 import { fieldErrors, fromAppError, invalid } from '../../lib/forms.server.ts';
+import { loadOr404 } from '../../lib/loaders.server.ts';
 import { Ltr } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
 import { useActionToasts } from '../../lib/toast.ts';
@@ -37,16 +37,8 @@ const REVIEWS_SHOWN = MAX_PAGE_SIZE;
 const REVIEWS_IN_JSON_LD = 5;
 const DESCRIPTION_META_MAX = 160;
 
-async function findProduct(context: Route.LoaderArgs['context'], id: string) {
-  if (!IdSchema.safeParse(id).success) throw data(null, { status: 404 });
-  return getProduct(context.db, id).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
-    throw error;
-  });
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const product = await findProduct(context, params.id);
+  const product = await loadOr404(params.id, (id) => getProduct(context.db, id));
   const user = await getSessionUser(request, context);
   const [reviews, related, wishlist] = await Promise.all([
     listReviews(context.db, product.id, { page: 1, limit: REVIEWS_SHOWN }),
@@ -144,7 +136,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const product = await findProduct(context, params.id);
+  const product = await loadOr404(params.id, (id) => getProduct(context.db, id));
   const form = await request.formData();
   if (form.get('intent') !== 'review') throw data(null, { status: 400 });
 
