@@ -1,4 +1,4 @@
-/** Every page of SPEC.md §2, in one table. */
+/** Every page of SPEC.md §2, in one table: the shop, the account pages and the admin dashboard. */
 import { index, route, type RouteConfig } from '@react-router/dev/routes';
 
 export default [
@@ -23,6 +23,19 @@ export default [
   route('signup', 'routes/account/signup.tsx'),
   route('logout', 'routes/account/logout.tsx'),
   route('wishlist', 'routes/account/wishlist.tsx'),
+  route('admin', 'routes/admin/layout.tsx', [
+    index('routes/admin/overview.tsx'),
+    route('manage-products', 'routes/admin/manage-products.tsx'),
+    route('add-product', 'routes/admin/add-product.tsx'),
+    route('edit-product/:id', 'routes/admin/edit-product.tsx'),
+    route('manage-orders', 'routes/admin/manage-orders.tsx'),
+    route('order-details/:id', 'routes/admin/order-details.tsx'),
+    route('manage-categories', 'routes/admin/manage-categories.tsx'),
+    route('add-category', 'routes/admin/add-category.tsx'),
+    route('edit-category/:id', 'routes/admin/edit-category.tsx'),
+    route('manage-users', 'routes/admin/manage-users.tsx'),
+    route('user-details/:id', 'routes/admin/user-details.tsx'),
+  ]),
   route('newsletter', 'routes/shop/newsletter.tsx'),
   route('sitemap.xml', 'routes/shop/sitemap.ts'),
   route('robots.txt', 'routes/shop/robots.ts'),

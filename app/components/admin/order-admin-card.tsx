@@ -1,0 +1,114 @@
+/** An order as staff see it: who, where to, how it is paid, the total with shipping, and its two statuses. */
+import { ChevronLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Order } from '../../../core/orders.ts';
+import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
+import { OrderStatusSelect } from './order-status-select.tsx';
+
+export interface AdminOrderView {
+  id: string;
+  number: number;
+  customer: { name: string; phone: string };
+  shipping: { city: string; details: string; phone: string; postalCode: string };
+  paymentMethod: string;
+  trnxId: string | null;
+  itemsTotal: number;
+  shippingPrice: number;
+  isPaid: boolean;
+  isDelivered: boolean;
+  /** ISO dates for <time>, and the same dates as the shop prints them. */
+  createdAt: string;
+  placed: string;
+  paidAt: { iso: string; text: string } | null;
+  deliveredAt: { iso: string; text: string } | null;
+}
+
+const PAYMENT_METHODS: Record<string, string> = { cash: 'الدفع عند الاستلام' };
+
+// Staff need the hour too, in the shop's own time zone whatever the server's is; Western digits as everywhere else.
+const dateTimeFormat = new Intl.DateTimeFormat('ar-EG-u-nu-latn', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Cairo' });
+
+const stamp = (date: Date | null) => (date ? { iso: date.toISOString(), text: dateTimeFormat.format(date) } : null);
+
+/** What the admin pages need of an order, formatted once on the server so the page hydrates with the same text. */
+export function toAdminOrderView(order: Order): AdminOrderView {
+  return {
+    id: order.id,
+    number: order.number,
+    customer: { name: order.user.name, phone: order.user.phone },
+    shipping: order.shippingAddress,
+    paymentMethod: PAYMENT_METHODS[order.paymentMethodType] ?? order.paymentMethodType,
+    trnxId: order.trnxId,
+    itemsTotal: order.totalOrderPrice,
+    shippingPrice: order.shippingPrice,
+    isPaid: order.isPaid,
+    isDelivered: order.isDelivered,
+    createdAt: order.createdAt.toISOString(),
+    placed: dateTimeFormat.format(order.createdAt),
+    paidAt: stamp(order.paidAt),
+    deliveredAt: stamp(order.deliveredAt),
+  };
+}
+
+/** A label and its value; the value may be a long word (an id) and must wrap rather than overflow. */
+export function Detail({ term, children, wide = false }: { term: string; children: React.ReactNode; wide?: boolean }) {
+  return (
+    <div className={`min-w-0 ${wide ? 'col-span-2' : ''}`}>
+      <dt className="text-sm text-muted">{term}</dt>
+      <dd className="break-words font-semibold">{children}</dd>
+    </div>
+  );
+}
+
+export function OrderStatusSelects({ order }: { order: Pick<AdminOrderView, 'id' | 'number' | 'isDelivered' | 'isPaid'> }) {
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <OrderStatusSelect orderId={order.id} orderNumber={order.number} flag="delivered" value={order.isDelivered} />
+      <OrderStatusSelect orderId={order.id} orderNumber={order.number} flag="paid" value={order.isPaid} />
+    </div>
+  );
+}
+
+export function OrderAdminCard({ order }: { order: AdminOrderView }) {
+  const headingId = `order-${order.id}`;
+  return (
+    <article aria-labelledby={headingId} className="flex h-full flex-col gap-4 rounded-xl border border-line bg-white p-4">
+      <header className="border-b border-line pb-3">
+        <h2 id={headingId} className="text-lg font-bold">
+          طلب رقم <Ltr>#{order.number}</Ltr>
+        </h2>
+        <p className="text-sm text-muted">
+          <time dateTime={order.createdAt}>{order.placed}</time>
+        </p>
+      </header>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
+        <Detail term="العميل">{order.customer.name}</Detail>
+        <Detail term="الهاتف">
+          <Ltr>{order.shipping.phone}</Ltr>
+        </Detail>
+        <Detail term="المحافظة">{order.shipping.city}</Detail>
+        <Detail term="طريقة الدفع">{order.paymentMethod}</Detail>
+        <Detail term="العنوان" wide>
+          {order.shipping.details}
+        </Detail>
+        <Detail term="رقم المعاملة">{order.trnxId ? <Ltr className="break-all">{order.trnxId}</Ltr> : '—'}</Detail>
+        <Detail term="الإجمالي شامل الشحن">
+          <Price value={orderTotal(order.itemsTotal)} className="text-brand-700" />
+        </Detail>
+        <Detail term="معرف الطلب" wide>
+          <Ltr className="break-all font-mono text-sm font-normal">{order.id}</Ltr>
+        </Detail>
+      </dl>
+      <div className="mt-auto flex flex-col gap-3 border-t border-line pt-3">
+        <OrderStatusSelects order={order} />
+        <Link
+          to={`/admin/order-details/${order.id}`}
+          className="inline-flex min-h-11 items-center justify-center gap-1 rounded-lg border border-brand-600 px-4 font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          تفاصيل الطلب<span className="sr-only"> رقم {order.number}</span>
+          <ChevronLeft aria-hidden="true" className="size-4" />
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,322 @@
+/**
+ * The add and edit product form (SPEC.md §5 "Add-product"). Without JavaScript it is a plain
+ * multipart post to the page's action. With JavaScript it is checked with the same schema the
+ * server uses, then sent to the REST API with XMLHttpRequest so the upload shows real progress;
+ * the server's Arabic messages land beside the fields and as toasts either way.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { toast } from 'react-toastify';
+import { AGES, DESCRIPTION_MAX, MSG, SEASONS, SIZES } from '../../../contracts/index.ts';
+import { ProductFieldsSchema, ProductPatchSchema } from '../../../contracts/schemas.ts';
+import { FieldMessage, FormAlert, SelectField, TextAreaField, TextField } from '../account/form-field.tsx';
+import { SpinnerButton } from '../account/spinner-button.tsx';
+import { Ltr } from '../../lib/format.tsx';
+import type { ActionResult } from '../../lib/toast.ts';
+import { ImagePicker, type PickedImage } from './image-picker.tsx';
+import { errorsByField, readApiErrors, readProductFields, sendMultipart, toUploadBody } from './upload.ts';
+
+/** What the edit form starts from: the stored product, without dates. */
+export interface EditableProduct {
+  id: string;
+  title: string;
+  description: string;
+  category: { id: string };
+  price: number;
+  priceAfterDiscount: number;
+  quantity: number;
+  age: string;
+  season: string;
+  availableSizes: string[];
+  available: boolean;
+  barcode: string;
+  sale: string;
+  imageCover: string;
+  images: string[];
+}
+
+type FormValues = Record<string, unknown>;
+
+export type ProductActionData = ActionResult & { values?: FormValues };
+
+function valuesOf(product: EditableProduct): FormValues {
+  return {
+    title: product.title,
+    description: product.description,
+    category: product.category.id,
+    price: String(product.price),
+    priceAfterDiscount: String(product.priceAfterDiscount),
+    quantity: String(product.quantity),
+    age: product.age,
+    season: product.season,
+    availableSizes: product.availableSizes,
+    barcode: product.barcode,
+    sale: product.sale,
+    availability: product.available ? 'true' : 'false',
+  };
+}
+
+const CONTROL =
+  'w-full min-h-11 rounded-lg border bg-white px-3 py-2 text-base text-ink focus:border-brand-500 aria-[invalid=true]:border-sale';
+
+
+/** Categories are picked by name and sent by id, which SelectField's plain string options cannot do. */
+function CategorySelect({ categories, defaultValue, error }: { categories: { id: string; name: string }[]; defaultValue: string; error?: string }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor="field-category" className="font-semibold">
+        التصنيف
+      </label>
+      <select
+        id="field-category"
+        name="category"
+        required
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'field-category-error' : undefined}
+        className={`${CONTROL} ${error ? 'border-sale' : 'border-line'}`}
+      >
+        <option value="">اختر التصنيف</option>
+        {categories.map((category) => (
+          <option key={category.id} value={category.id}>
+            {category.name}
+          </option>
+        ))}
+      </select>
+      <FieldMessage id="field-category-error" message={error} />
+    </div>
+  );
+}
+
+function SizesField({ selected, error }: { selected: readonly string[]; error?: string }) {
+  return (
+    <fieldset
+      className="min-w-0"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? 'field-availableSizes-error' : undefined}
+    >
+      <legend className="mb-2 font-semibold">المقاسات المتاحة</legend>
+      <div className="flex flex-wrap gap-1.5">
+        {SIZES.map((size) => (
+          <span key={size} className="relative">
+            <input
+              type="checkbox"
+              id={`size-${size}`}
+              name="availableSizes"
+              value={size}
+              defaultChecked={selected.includes(size)}
+              className="peer sr-only"
+            />
+            <label
+              htmlFor={`size-${size}`}
+              dir="ltr"
+              className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-lg border border-line bg-white px-2 text-sm font-semibold uppercase text-ink transition-colors peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500"
+            >
+              {size}
+            </label>
+          </span>
+        ))}
+      </div>
+      <FieldMessage id="field-availableSizes-error" message={error} />
+    </fieldset>
+  );
+}
+
+/** The first field the admin has to fix, in the order of the form. */
+function focusFirstError(form: HTMLFormElement | null) {
+  const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!invalid) return;
+  const target = invalid instanceof HTMLFieldSetElement ? invalid.querySelector<HTMLElement>('input') : invalid;
+  target?.focus();
+}
+
+interface ProductFormProps {
+  mode: 'add' | 'edit';
+  categories: { id: string; name: string }[];
+  product?: EditableProduct;
+  /** The page action's answer to a post made without JavaScript. */
+  actionData?: ProductActionData;
+}
+
+export function ProductForm({ mode, categories, product, actionData }: ProductFormProps) {
+  const revalidator = useRevalidator();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [images, setImages] = useState<PickedImage[]>([]);
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>();
+  const [formMessage, setFormMessage] = useState<string>();
+  /** Share of the upload sent, 0 to 1, while a request is in flight. */
+  const [progress, setProgress] = useState<number | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  // A new key empties an added product's form; an edited product's form remounts from its saved values.
+  const [formKey, setFormKey] = useState(0);
+
+  // After a refused plain post the form shows what was sent; otherwise what is stored, or nothing.
+  const values: FormValues = (actionData?.ok ? undefined : actionData?.values) ?? (product ? valuesOf(product) : {});
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : '');
+  const [descriptionLength, setDescriptionLength] = useState(text('description').length);
+
+  // Once the admin submits with JavaScript, the answer of an earlier plain post no longer applies.
+  const [submitted, setSubmitted] = useState(false);
+  const errors = clientErrors ?? errorsByField(actionData?.errors ?? {});
+  const alert = submitted ? formMessage : actionData?.toast?.type === 'error' ? actionData.toast.message : undefined;
+  const success = !submitted && actionData?.ok ? actionData.toast?.message : undefined;
+  const uploading = progress !== null;
+
+  useEffect(() => {
+    if (focusRequest) focusFirstError(formRef.current);
+  }, [focusRequest]);
+  useEffect(() => {
+    if (actionData?.errors) focusFirstError(formRef.current);
+  }, [actionData]);
+
+  function showErrors(fieldMessages: Record<string, string>, message?: string) {
+    setClientErrors(fieldMessages);
+    setFormMessage(message);
+    for (const m of [...Object.values(fieldMessages), ...(message ? [message] : [])]) toast.error(m);
+    setFocusRequest((n) => n + 1);
+  }
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (uploading) return;
+    setSubmitted(true);
+    // The last attempt's toasts no longer apply.
+    toast.dismiss();
+    const fields = readProductFields(new FormData(event.currentTarget));
+    const checked = (mode === 'add' ? ProductFieldsSchema : ProductPatchSchema).safeParse(fields);
+    const byPath: Record<string, string> = {};
+    if (!checked.success) for (const issue of checked.error.issues) byPath[issue.path.join('.')] ??= issue.message;
+    const found = errorsByField(byPath);
+    if (mode === 'add' && images.length === 0) found.images = MSG.imageCoverRequired;
+    if (Object.keys(found).length) return showErrors(found);
+
+    setClientErrors({});
+    setFormMessage(undefined);
+    setProgress(0);
+    const url = mode === 'add' ? '/api/v1/products' : `/api/v1/products/${product?.id}`;
+    const result = await sendMultipart(url, mode === 'add' ? 'POST' : 'PUT', toUploadBody(fields, images.map((i) => i.file)), setProgress);
+    setProgress(null);
+    if (result.status === 201 || result.status === 200) {
+      toast.success(mode === 'add' ? MSG.productAdded : MSG.productUpdated);
+      setImages([]);
+      if (mode === 'add') {
+        setFormKey((k) => k + 1);
+        setDescriptionLength(0);
+      }
+      revalidator.revalidate();
+      return;
+    }
+    const { fields: fieldMessages, message } = readApiErrors(result);
+    showErrors(fieldMessages, message);
+  }
+
+  const percent = Math.round((progress ?? 0) * 100);
+  const section = 'flex flex-col gap-4 rounded-xl border border-line bg-white p-4 sm:p-5';
+
+  return (
+    <form
+      key={formKey}
+      ref={formRef}
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={mode === 'add' ? 'إضافة منتج' : 'تعديل المنتج'}
+      className="flex flex-col gap-4"
+    >
+      <FormAlert message={alert} />
+      <FormAlert tone="success" message={success} />
+
+      <div className={section}>
+        <ImagePicker
+          images={images}
+          onChange={setImages}
+          current={product && { cover: product.imageCover, others: product.images }}
+          error={errors.images}
+          disabled={uploading}
+        />
+      </div>
+
+      <div className={section}>
+        <TextField name="title" label="اسم المنتج" required maxLength={100} defaultValue={text('title')} error={errors.title} />
+        <div className="flex flex-col gap-1">
+          <TextAreaField
+            name="description"
+            label="وصف المنتج"
+            required
+            rows={4}
+            defaultValue={text('description')}
+            onChange={(event) => setDescriptionLength(event.currentTarget.value.length)}
+            error={errors.description}
+          />
+          <p className={`text-end text-sm ${descriptionLength > DESCRIPTION_MAX ? 'font-semibold text-sale' : 'text-muted'}`}>
+            <span className="sr-only">عدد الحروف:</span>
+            <Ltr>
+              {descriptionLength} / {DESCRIPTION_MAX}
+            </Ltr>
+          </p>
+        </div>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <CategorySelect categories={categories} defaultValue={text('category')} error={errors.category} />
+          <SelectField name="age" label="الفئة العمرية" required options={AGES} placeholder="اختر الفئة" defaultValue={text('age')} error={errors.age} />
+          <SelectField name="season" label="الموسم" required options={SEASONS} placeholder="اختر الموسم" defaultValue={text('season')} error={errors.season} />
+        </div>
+      </div>
+
+      <div className={section}>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <TextField name="price" label="السعر (جنيه)" required inputMode="decimal" dir="ltr" autoComplete="off" defaultValue={text('price')} error={errors.price} />
+          <TextField
+            name="priceAfterDiscount"
+            label="السعر بعد الخصم (جنيه)"
+            inputMode="decimal"
+            dir="ltr"
+            autoComplete="off"
+            placeholder={mode === 'add' ? 'بدون خصم' : undefined}
+            defaultValue={text('priceAfterDiscount')}
+            error={errors.priceAfterDiscount}
+          />
+          <TextField name="quantity" label="الكمية في المخزون" required inputMode="numeric" dir="ltr" autoComplete="off" defaultValue={text('quantity')} error={errors.quantity} />
+        </div>
+        <SizesField selected={Array.isArray(values.availableSizes) ? (values.availableSizes as string[]) : []} error={errors.availableSizes} />
+      </div>
+
+      <div className={section}>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <TextField name="barcode" label="الباركود" maxLength={50} dir="ltr" autoComplete="off" defaultValue={text('barcode')} error={errors.barcode} />
+          <TextField name="sale" label="نص العرض" placeholder="مثل: خصم 20%" maxLength={30} autoComplete="off" defaultValue={text('sale')} error={errors.sale} />
+        </div>
+        <div className="flex flex-col gap-1">
+          <input type="hidden" name="availability" value="false" />
+          <label className="inline-flex min-h-11 w-fit cursor-pointer items-center gap-3 font-semibold">
+            <input
+              type="checkbox"
+              name="availability"
+              value="true"
+              defaultChecked={values.availability === undefined || values.availability === 'true'}
+              className="size-5 accent-brand-600"
+            />
+            متاح للبيع
+          </label>
+          <p className="text-sm text-muted">عند إيقافه يظهر المنتج للمتسوقين «غير متوفر» ولا يمكن شراؤه.</p>
+        </div>
+      </div>
+
+      {progress !== null && (
+        <div className="flex flex-col gap-2 rounded-xl border border-brand-100 bg-brand-50 p-4">
+          <label htmlFor="upload-progress" className="flex items-center justify-between gap-2 font-semibold">
+            <span>{progress < 1 ? 'جاري رفع المنتج…' : 'جاري معالجة الصور…'}</span>
+            <Ltr>{percent}%</Ltr>
+          </label>
+          <progress id="upload-progress" max={100} value={percent} className="h-2 w-full overflow-hidden rounded-full accent-brand-600" />
+        </div>
+      )}
+
+      <div className="flex flex-wrap items-center gap-3">
+        <SpinnerButton pending={uploading} className="w-full sm:w-auto">
+          {mode === 'add' ? 'إضافة المنتج' : 'حفظ التعديلات'}
+        </SpinnerButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The product form's fields and files as the API and the page action both read them, and the
+ * browser's upload to the REST API with real progress (fetch cannot report upload progress).
+ */
+import { MSG } from '../../../contracts/index.ts';
+
+/** The text fields of the product form, as the schemas in contracts/ expect them. */
+export function readProductFields(form: FormData): Record<string, string | string[]> {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return {
+    title: text('title'),
+    description: text('description'),
+    category: text('category'),
+    price: text('price'),
+    priceAfterDiscount: text('priceAfterDiscount'),
+    quantity: text('quantity'),
+    age: text('age'),
+    season: text('season'),
+    availableSizes: form.getAll('availableSizes').filter((v): v is string => typeof v === 'string'),
+    barcode: text('barcode'),
+    sale: text('sale'),
+    // A hidden "false" comes before the checkbox, so the last value is the switch's state.
+    availability: String(form.getAll('availability').at(-1) ?? 'false'),
+  };
+}
+
+/** The form fields plus the images in API order: the first is the cover, the rest follow. */
+export function toUploadBody(fields: Record<string, string | string[]>, images: File[]): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (Array.isArray(value)) for (const item of value) body.append(name, item);
+    else body.append(name, value);
+  }
+  const [cover, ...others] = images;
+  if (cover) body.append('imageCover', cover, cover.name);
+  for (const file of others) body.append('images', file, file.name);
+  return body;
+}
+
+export interface UploadResult {
+  status: number;
+  /** The parsed JSON answer, or undefined when there was none. */
+  body: unknown;
+}
+
+/**
+ * Sends a multipart body with XMLHttpRequest, reporting the share of bytes sent (0 to 1). The
+ * httpOnly session cookie goes with it, so the API knows the admin. A network failure resolves
+ * with status 0.
+ */
+export function sendMultipart(url: string, method: 'POST' | 'PUT', body: FormData, onProgress: (share: number) => void): Promise<UploadResult> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.responseType = 'json';
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => resolve({ status: xhr.status, body: xhr.response ?? undefined });
+    xhr.onerror = () => resolve({ status: 0, body: undefined });
+    xhr.send(body);
+  });
+}
+
+/** Field names of the API that the form shows under another field. */
+const FIELD_OF: Record<string, string> = { imageCover: 'images' };
+
+/** Errors keyed by the form's fields: "availableSizes.1" is a message about the sizes group. */
+export function errorsByField(errors: Record<string, string>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const root = path.split('.')[0] || 'form';
+    fields[FIELD_OF[root] ?? root] ??= message;
+  }
+  return fields;
+}
+
+/** The API's error answer as form errors: field messages by field, and a message for the whole form. */
+export function readApiErrors(result: UploadResult): { fields: Record<string, string>; message?: string } {
+  const body = result.body as { errors?: { msg?: unknown; path?: unknown }[]; message?: unknown } | undefined;
+  if (result.status === 400 && Array.isArray(body?.errors)) {
+    const byPath: Record<string, string> = {};
+    for (const error of body.errors) {
+      if (typeof error.msg === 'string') byPath[typeof error.path === 'string' && error.path ? error.path : 'form'] ??= error.msg;
+    }
+    const { form, ...fields } = errorsByField(byPath);
+    return { fields, message: form };
+  }
+  const message = typeof body?.message === 'string' ? body.message : undefined;
+  if (result.status === 413 || result.status === 415) return { fields: { images: message ?? MSG.imageOnly } };
+  return { fields: {}, message: result.status === 0 || result.status >= 500 || !message ? MSG.serverError : message };
+}

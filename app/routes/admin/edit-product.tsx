@@ -1,0 +1,80 @@
+import { List } from 'lucide-react';
+import { isRouteErrorResponse, Link } from 'react-router';
+import { MAX_PAGE_SIZE, MSG } from '../../../contracts/index.ts';
+import { ProductPatchSchema } from '../../../contracts/schemas.ts';
+import { listCategories } from '../../../core/categories.ts';
+import { getProduct, updateProduct } from '../../../core/products.ts';
+import { AdminHeader } from '../../components/admin/admin-header.tsx';
+import { ProductForm, type ProductActionData } from '../../components/admin/product-form.tsx';
+import { readProductPost } from '../../components/admin/upload.server.ts';
+import { adminMeta } from '../../lib/admin-meta.ts';
+import { fieldErrors, fromAppError, invalid } from '../../lib/forms.server.ts';
+import { loadOr404 } from '../../lib/loaders.server.ts';
+import { requireAdmin } from '../../lib/session.server.ts';
+import { useActionToasts } from '../../lib/toast.ts';
+import type { Route } from './+types/edit-product';
+
+export const meta = () => adminMeta('تعديل منتج');
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const [product, categories] = await Promise.all([
+    loadOr404(params.id, (id) => getProduct(context.db, id)),
+    listCategories(context.db, { page: 1, limit: MAX_PAGE_SIZE }),
+  ]);
+  const { createdAt: _created, updatedAt, ...editable } = product;
+  return {
+    product: { ...editable, category: { id: product.category.id }, version: updatedAt.toISOString() },
+    categories: categories.data.map(({ id, name }) => ({ id, name })),
+  };
+}
+
+/** The form posted without JavaScript; with it the page sends the same form to the API. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const product = await loadOr404(params.id, (id) => getProduct(context.db, id));
+  const read = await readProductPost(request);
+  if ('refusal' in read) return read.refusal;
+  const { post } = read;
+  const parsed = ProductPatchSchema.safeParse(post.fields);
+  if (!parsed.success) return invalid(fieldErrors(parsed.error.issues), post.fields);
+  try {
+    await updateProduct(context.db, context.images, product.id, parsed.data, post.uploads);
+  } catch (error) {
+    return fromAppError(error, post.fields);
+  }
+  return { ok: true, toast: { type: 'success', message: MSG.productUpdated } } satisfies ProductActionData;
+}
+
+export default function EditProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, categories } = loaderData;
+  useActionToasts(actionData);
+  return (
+    <>
+      <AdminHeader title="تعديل منتج" subtitle={product.title} action={{ to: '/admin/manage-products', label: 'كل المنتجات', icon: List }}>
+        <Link
+          to={`/product/${product.id}`}
+          className="inline-flex min-h-11 items-center rounded-lg border border-brand-600 px-4 font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          عرض في المتجر
+        </Link>
+      </AdminHeader>
+      {/* A saved change reloads the product: the form starts again from what was stored. */}
+      <ProductForm key={product.version} mode="edit" categories={categories} product={product} actionData={actionData} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <section className="flex flex-col items-start gap-4 rounded-xl border border-line bg-white p-6">
+      <h1 className="text-2xl font-bold">{notFound ? MSG.productNotFound : 'حدث خطأ'}</h1>
+      <p className="text-muted">{notFound ? 'ربما حُذف هذا المنتج أو أن الرابط غير صحيح.' : MSG.serverError}</p>
+      <Link to="/admin/manage-products" className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
+        العودة إلى المنتجات
+      </Link>
+    </section>
+  );
+}

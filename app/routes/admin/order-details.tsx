@@ -1,0 +1,152 @@
+import { ArrowRight, ImageIcon } from 'lucide-react';
+import { getOrder } from '../../../core/orders.ts';
+import { lineTotal } from '../../components/account/cart-line.tsx';
+import { AdminHeader } from '../../components/admin/admin-header.tsx';
+import { Detail, OrderStatusSelects, toAdminOrderView } from '../../components/admin/order-admin-card.tsx';
+import { adminMeta } from '../../lib/admin-meta.ts';
+import { loadOr404 } from '../../lib/loaders.server.ts';
+import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
+import { productImage } from '../../lib/images.ts';
+import { requireAdmin } from '../../lib/session.server.ts';
+import type { Route } from './+types/order-details';
+
+export const meta = () => adminMeta('تفاصيل الطلب');
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const order = await loadOr404(params.id, (id) => getOrder(context.db, id));
+  return { order: toAdminOrderView(order), lines: order.lines };
+}
+
+const PANEL = 'rounded-xl border border-line bg-white p-4 sm:p-5';
+
+function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={PANEL}>
+      <h2 id={id} className="mb-3 text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Row({ term, children, strong = false }: { term: string; children: React.ReactNode; strong?: boolean }) {
+  return (
+    <div className={`flex items-baseline justify-between gap-3 ${strong ? 'border-t border-line pt-2 text-lg font-bold' : ''}`}>
+      <dt className={strong ? '' : 'text-muted'}>{term}</dt>
+      <dd className="text-end">{children}</dd>
+    </div>
+  );
+}
+
+export default function OrderDetails({ loaderData }: Route.ComponentProps) {
+  const { order, lines } = loaderData;
+
+  return (
+    <>
+      <AdminHeader
+        title="تفاصيل الطلب"
+        subtitle={
+          <>
+            طلب رقم <Ltr>#{order.number}</Ltr> · <time dateTime={order.createdAt}>{order.placed}</time>
+          </>
+        }
+        action={{ to: '/admin/manage-orders', label: 'كل الطلبات', icon: ArrowRight }}
+      />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <div className="flex min-w-0 flex-col gap-4">
+          <Panel id="order-items" title="المنتجات">
+            <ul className="divide-y divide-line">
+              {lines.map((line) => {
+                const image = productImage(line.imageCover);
+                return (
+                  <li key={`${line.productId}-${line.size}`} className="flex gap-3 py-3 first:pt-0 last:pb-0">
+                    <a
+                      href={image.zoom}
+                      target="_blank"
+                      rel="noreferrer"
+                      aria-label={`صورة الغلاف: ${line.title}`}
+                      className="group relative shrink-0 self-start"
+                    >
+                      <img src={image.thumb} width={64} height={85} alt="" loading="lazy" className="h-[5.3rem] w-16 rounded-md bg-surface object-cover" />
+                      <ImageIcon aria-hidden="true" className="absolute bottom-1 end-1 size-5 rounded bg-white/90 p-0.5 text-brand-700" />
+                    </a>
+                    <div className="min-w-0 flex-1">
+                      <h3 className="font-semibold leading-snug">{line.title}</h3>
+                      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+                        <Detail term="كود المنتج">{line.barcode ? <Ltr>{line.barcode}</Ltr> : '—'}</Detail>
+                        <Detail term="المقاس">
+                          <Ltr>{line.size}</Ltr>
+                        </Detail>
+                        <Detail term="الكمية">
+                          <Ltr>{line.count}</Ltr>
+                        </Detail>
+                        <Detail term="سعر القطعة">
+                          <Price value={line.price} />
+                        </Detail>
+                        <Detail term="الإجمالي">
+                          <Price value={lineTotal(line.price, line.count)} className="text-brand-700" />
+                        </Detail>
+                      </dl>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </Panel>
+          <Panel id="order-totals" title="الحساب">
+            <dl className="flex flex-col gap-2">
+              <Row term="إجمالي المنتجات">
+                <Price value={order.itemsTotal} />
+              </Row>
+              <Row term="الشحن">
+                <Price value={order.shippingPrice} />
+              </Row>
+              <Row term="الإجمالي شامل الشحن" strong>
+                <Price value={orderTotal(order.itemsTotal)} className="text-brand-700" />
+              </Row>
+            </dl>
+          </Panel>
+        </div>
+        <div className="flex min-w-0 flex-col gap-4">
+          <Panel id="order-status" title="الحالة">
+            <OrderStatusSelects order={order} />
+            <dl className="mt-4 flex flex-col gap-2 border-t border-line pt-3">
+              <Row term="تاريخ الطلب">
+                <time dateTime={order.createdAt}>{order.placed}</time>
+              </Row>
+              <Row term="تاريخ الدفع">{order.paidAt ? <time dateTime={order.paidAt.iso}>{order.paidAt.text}</time> : '—'}</Row>
+              <Row term="تاريخ الشحن">{order.deliveredAt ? <time dateTime={order.deliveredAt.iso}>{order.deliveredAt.text}</time> : '—'}</Row>
+              <Row term="طريقة الدفع">{order.paymentMethod}</Row>
+              <Row term="رقم المعاملة">{order.trnxId ? <Ltr className="break-all">{order.trnxId}</Ltr> : '—'}</Row>
+            </dl>
+          </Panel>
+          <Panel id="order-customer" title="العميل">
+            <dl className="grid grid-cols-1 gap-3">
+              <Detail term="الاسم">{order.customer.name}</Detail>
+              <Detail term="هاتف الحساب">
+                <Ltr>{order.customer.phone}</Ltr>
+              </Detail>
+            </dl>
+          </Panel>
+          <Panel id="order-shipping" title="بيانات الشحن">
+            <dl className="grid grid-cols-1 gap-3">
+              <Detail term="المحافظة">{order.shipping.city}</Detail>
+              <Detail term="هاتف الشحن">
+                <Ltr>{order.shipping.phone}</Ltr>
+              </Detail>
+              <Detail term="العنوان">{order.shipping.details}</Detail>
+              <Detail term="الرمز البريدي">
+                <Ltr>{order.shipping.postalCode}</Ltr>
+              </Detail>
+              <Detail term="معرف الطلب">
+                <Ltr className="break-all font-mono text-sm font-normal">{order.id}</Ltr>
+              </Detail>
+            </dl>
+          </Panel>
+        </div>
+      </div>
+    </>
+  );
+}
