@@ -3,7 +3,6 @@
  * asked to log in, signs up, fills the cart, checks out and finds the order on the profile;
  * the wishlist; the guards; the forms without JavaScript; accessibility.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   addToWishlist,
@@ -20,6 +19,7 @@ import {
   uniquePhone,
   type CatalogueProduct,
 } from './pages/account.ts';
+import { expectNoSeriousViolations } from './pages/common.ts';
 
 const ADMIN = { phone: '01000000001', password: 'admin-demo-2024' };
 const ADDRESS = { details: 'شارع التحرير، عمارة 5، الدور الثالث', phone: '01234567890', city: 'الجيزة' };
@@ -29,16 +29,6 @@ async function pickProducts(page: Page): Promise<[CatalogueProduct, CataloguePro
   const products = (await productsOnSale(page.request)).filter((p) => p.availableSizes.length > 1);
   expect(products.length).toBeGreaterThanOrEqual(2);
   return [products[0]!, products[1]!];
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  // A toast sliding in is half transparent: its contrast only means something once it has landed.
-  await page.evaluate(() =>
-    Promise.all([...document.querySelectorAll('.Toastify__toast')].flatMap((el) => el.getAnimations()).map((animation) => animation.finished)),
-  );
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('a guest is asked to log in, signs up, fills the cart, checks out and sees the order with shipping', async ({ page }) => {

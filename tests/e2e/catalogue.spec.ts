@@ -4,8 +4,7 @@
  * also without JavaScript; paging; a customer reviews, toggles the heart and adds from a card;
  * accessibility of a listing and a product page.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   closeToast,
   fetchCategories,
@@ -17,23 +16,9 @@ import {
   toast,
   uniquePhone,
 } from './pages/catalogue.ts';
+import { expectNoSeriousViolations } from './pages/common.ts';
 
 const LOGIN_FIRST = 'من فضلك قم بتسجيل الدخول أولاً';
-
-async function expectNoSeriousViolations(page: Page) {
-  // Toasts slide in half transparent: contrast means something once they have landed.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ),
-  );
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('a guest browses a category, opens a product and is asked to log in to buy', async ({ page, isMobile }) => {
   const [tshirts] = (await fetchCategories(page.request)).filter((c) => c.name === 'تيشيرت');

@@ -5,9 +5,9 @@
  * the account menu per role; the same without JavaScript; accessibility. Each test leaves
  * screenshots in tmp/shots/ to look at.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { categoryIds, HOME_CATEGORY_NAMES, HomePage, signIn, SiteFooter, SiteHeader, STORE_NAME, toast } from './pages/shell.ts';
+import { expectNoHorizontalOverflow, expectNoSeriousViolations } from './pages/common.ts';
 
 const CUSTOMER = { phone: '01000000002', password: 'customer-demo-2024' };
 const ADMIN = { phone: '01000000001', password: 'admin-demo-2024' };
@@ -25,17 +25,6 @@ async function screenshot(page: Page, name: string, fullPage = true) {
 }
 
 /** Nothing may stick out sideways at 390 px (or at any width). */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 test('a guest opens the home page: banner, the three category tiles and product sections', async ({ page }) => {
   // A controllable clock, to prove below that the banner stops once the shopper has used it.
   await page.clock.install();
@@ -45,7 +34,7 @@ test('a guest opens the home page: banner, the three category tiles and product 
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /ملابس كاجوال/);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
   await screenshot(page, 'home');
-  await expectNoSidewaysScroll(page);
+  await expectNoHorizontalOverflow(page);
 
   await expect(home.dot(1)).toHaveAttribute('aria-current', 'true');
   // Autoplay: the next slide comes by itself after 3 seconds.
@@ -189,7 +178,7 @@ test('the static pages tell one story: 14 days, refunds, inspection, hours and d
   await expect(text).toContainText('السبت إلى الخميس من الساعة 10:00 إلى الساعة 18:00');
   await expect(text).toContainText('خلال 3 أيام عمل داخل القاهرة والجيزة');
   await screenshot(page, 'static-page');
-  await expectNoSidewaysScroll(page);
+  await expectNoHorizontalOverflow(page);
   await expectNoSeriousViolations(page);
 });
 
@@ -199,7 +188,7 @@ test('an unknown address shows the 404 page with a way home', async ({ page }) =
   await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
   await expect(page).toHaveTitle(/Page Not Found/);
   await screenshot(page, 'not-found');
-  await expectNoSidewaysScroll(page);
+  await expectNoHorizontalOverflow(page);
   await expectNoSeriousViolations(page);
   await page.getByRole('link', { name: 'Back To Home' }).click();
   await expect(page).toHaveURL('/');
@@ -235,7 +224,7 @@ test('the account menu follows the role: guest, customer, admin', async ({ page,
   await expect(menu.getByRole('link', { name: 'إنشاء حساب' })).toHaveAttribute('href', '/signup');
   await screenshot(page, 'user-menu-guest', false);
 
-  await signIn(page, CUSTOMER.phone, CUSTOMER.password);
+  await signIn(page, CUSTOMER);
   await page.reload();
   menu = await header.openUserMenu();
   await expect(menu.getByRole('link', { name: 'حسابي' })).toHaveAttribute('href', '/profile');
@@ -243,7 +232,7 @@ test('the account menu follows the role: guest, customer, admin', async ({ page,
   await expect(header.cart).toHaveAttribute('href', '/cart');
   if (isMobile) await expect(page.getByRole('navigation', { name: 'الاختصارات' }).getByRole('link', { name: 'حسابي' })).toHaveAttribute('href', '/profile');
 
-  await signIn(page, ADMIN.phone, ADMIN.password);
+  await signIn(page, ADMIN);
   await page.reload();
   menu = await header.openUserMenu();
   await expect(menu.getByRole('link', { name: 'لوحة التحكم' })).toHaveAttribute('href', '/admin/manage-products');

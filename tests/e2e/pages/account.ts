@@ -4,16 +4,9 @@
  * Arabic names.
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { price, uniquePhone } from './common.ts';
 
-/** A phone no earlier run has used: 01[0125] and 8 digits (SPEC.md §5). */
-export function uniquePhone(): string {
-  const prefix = '0125'[Math.floor(Math.random() * 4)];
-  const digits = `${Date.now() % 1e5}`.padStart(5, '0') + `${Math.floor(Math.random() * 1e3)}`.padStart(3, '0');
-  return `01${prefix}${digits}`;
-}
-
-/** Amounts as <Price> prints them: "180.00 L.E". */
-export const price = (value: number) => `${value.toFixed(2)} L.E`;
+export * from './common.ts';
 
 export interface CatalogueProduct {
   _id: string;
@@ -32,24 +25,7 @@ export async function productsOnSale(request: APIRequestContext): Promise<Catalo
   return body.data.filter((p) => p.availability && p.quantity >= 10);
 }
 
-/** The toast for a message (react-toastify's alert), not the form's own alert box. */
-export function toast(page: Page, message: string): Locator {
-  return page.locator('.Toastify').getByRole('alert').filter({ hasText: message });
-}
-
-/** A field's message, read through the field itself (aria-describedby), so it is the one beside it. */
-export async function expectFieldError(page: Page, label: string, message: string) {
-  const field = page.getByLabel(label, { exact: true });
-  await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await expect(field).toHaveAccessibleDescription(message);
-}
-
 /** Nothing may stick out sideways, least of all on a 390 px phone (brief "Rules for pages"). */
-export async function expectNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 export class SignupPage {
   constructor(private readonly page: Page) {}
 

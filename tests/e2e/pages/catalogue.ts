@@ -4,6 +4,9 @@
  * Arabic names; products come from the public API so a spec never depends on demo titles.
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { toast, uniquePhone } from './common.ts';
+
+export * from './common.ts';
 
 export interface ApiProduct {
   _id: string;
@@ -14,16 +17,6 @@ export interface ApiProduct {
   availability: boolean;
   quantity: number;
   category: { _id: string; name: string };
-}
-
-/** Amounts as the shop prints them: "180.00 L.E". */
-export const price = (value: number) => `${value.toFixed(2)} L.E`;
-
-/** A phone no earlier run has used: 01[0125] and 8 digits (SPEC.md §5). */
-export function uniquePhone(): string {
-  const network = '0125'[Math.floor(Math.random() * 4)];
-  const digits = `${Date.now() % 1e5}`.padStart(5, '0') + `${Math.floor(Math.random() * 1e3)}`.padStart(3, '0');
-  return `01${network}${digits}`;
 }
 
 /** Signs a fresh customer up through the API; the page shares the cookie it sets. */
@@ -49,10 +42,6 @@ export async function fetchCategories(request: APIRequestContext): Promise<{ _id
 }
 
 /** The toast for a message (react-toastify's alert). */
-export function toast(page: Page, message: string): Locator {
-  return page.locator('.Toastify').getByRole('alert').filter({ hasText: message });
-}
-
 /** Closes a toast with its close button and waits for it to be gone. */
 export async function closeToast(page: Page, message: string) {
   await page.locator('.Toastify__toast').filter({ hasText: message }).getByRole('button', { name: 'close' }).click();

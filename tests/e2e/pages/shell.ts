@@ -6,14 +6,12 @@
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
+export * from './common.ts';
+
 export const STORE_NAME = 'سوق الكاجوال';
 export const HOME_CATEGORY_NAMES = ['تيشيرت', 'قميص', 'بولو'];
 
 /** The toast for a message (react-toastify's alert). */
-export function toast(page: Page, message: string): Locator {
-  return page.locator('.Toastify').getByRole('alert').filter({ hasText: message });
-}
-
 /** Category ids by name, from the public API, so a spec never depends on generated ids. */
 export async function categoryIds(request: APIRequestContext): Promise<Map<string, string>> {
   const response = await request.get('/api/v1/categories');
@@ -23,11 +21,6 @@ export async function categoryIds(request: APIRequestContext): Promise<Map<strin
 }
 
 /** Signs the browser in through the API, which sets the same cookie as the login page. */
-export async function signIn(page: Page, phone: string, password: string) {
-  const response = await page.request.post('/api/v1/auth/login', { data: { email: phone, password } });
-  expect(response.ok()).toBeTruthy();
-}
-
 export class SiteHeader {
   constructor(private readonly page: Page) {}
 

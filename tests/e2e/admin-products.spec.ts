@@ -1,0 +1,218 @@
+/**
+ * The admin's product screens (SPEC.md §2 "Admin screens", §4 "Forms", §5 "Add-product";
+ * DESIGN.md decision 2): adding a product with its images and finding it in the shop, editing
+ * it, deleting one after confirming, the Arabic form errors, the same forms without
+ * JavaScript, the 404 of an unknown product, accessibility and overflow at both widths.
+ */
+import { expect, test } from '@playwright/test';
+import {
+  ADMIN,
+  CUSTOMER,
+  expectFieldError,
+  expectNoHorizontalOverflow,
+  expectNoSeriousViolations,
+  openFromSidebar,
+  signIn,
+  toast,
+} from './pages/admin.ts';
+import {
+  createProductThroughApi,
+  findProducts,
+  imageFile,
+  ManageProductsPage,
+  price,
+  ProductFormPage,
+  uniqueMark,
+} from './pages/admin-products.ts';
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, ADMIN);
+});
+
+test('the admin adds a product with images, finds it in the shop, edits it and sees the change', async ({ page }) => {
+  const mark = uniqueMark();
+  const title = `قميص كتان تجربة ${mark}`;
+  const form = new ProductFormPage(page);
+  const productCount = async () =>
+    ((await (await page.request.get('/api/v1/products?limit=1')).json()) as { paginationResult: { numberOfPages: number } }).paginationResult
+      .numberOfPages;
+  const before = await productCount();
+
+  await page.goto('/admin');
+  await openFromSidebar(page, 'إضافة منتج');
+  await expect(page.getByRole('heading', { level: 1, name: 'إضافة منتج' })).toBeVisible();
+
+  await form.submit('إضافة المنتج');
+  await expectFieldError(page, 'اسم المنتج', 'اسم المنتج مطلوب');
+  await expectFieldError(page, 'وصف المنتج', 'وصف المنتج مطلوب');
+  await expectFieldError(page, 'السعر (جنيه)', 'السعر مطلوب');
+  await expectFieldError(page, 'اختر صور المنتج', 'صورة الغلاف مطلوبة');
+  await expect(toast(page, 'اسم المنتج مطلوب')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'المقاسات المتاحة' })).toHaveAccessibleDescription('اختر مقاساً واحداً على الأقل');
+  // The first field to fix, in the order of the form, is the images.
+  await expect(form.imagesInput()).toBeFocused();
+
+  await form.fill({ description: 'و'.repeat(201) });
+  await form.expectDescriptionCount(201);
+  await form.submit('إضافة المنتج');
+  await expectFieldError(page, 'وصف المنتج', 'يجب ان لا يزيد وصف المنتج عن 200 حرف');
+
+  await form.chooseImages([await imageFile('front.png', '#aa3344'), await imageFile('back.jpg', '#3344aa', 'jpeg')]);
+  await form.chooseImages([await imageFile('side.png', '#33aa44')]);
+  await expect(form.previews()).toHaveCount(3);
+  await expect(form.previews().first().getByText('الغلاف')).toBeVisible();
+  await form.remove(3);
+  await expect(form.previews()).toHaveCount(2);
+  await form.makeCover(2);
+  await expect(form.previews().first().getByRole('img')).toHaveAccessibleName(/back\.jpg/);
+  await expectNoHorizontalOverflow(page);
+  await expectNoSeriousViolations(page);
+
+  const description = 'قميص كتان خفيف للصيف';
+  await form.fill({
+    title,
+    description,
+    category: true,
+    age: 'رجال',
+    season: 'صيف',
+    price: '350',
+    priceAfterDiscount: '399',
+    quantity: '12',
+    sizes: ['m', 'l'],
+    barcode: `E2E-${mark}`,
+    sale: 'جديد',
+  });
+  await form.expectDescriptionCount(description.length);
+  await form.submit('إضافة المنتج');
+  await expectFieldError(page, 'السعر بعد الخصم (جنيه)', 'السعر بعد الخصم يجب ألا يزيد عن السعر الأصلي');
+  await expect(page.locator('#upload-progress')).toHaveCount(0);
+  expect(await productCount()).toBe(before);
+
+  await form.fill({ priceAfterDiscount: '299.5' });
+  await form.submit('إضافة المنتج');
+  await expect(toast(page, 'تم إضافة المنتج بنجاح')).toBeVisible();
+  // Toasts have their own progress bars: this is the upload's.
+  await expect(page.locator('#upload-progress')).toHaveCount(0);
+  // The form starts again, empty, for the next product.
+  await expect(page.getByLabel('اسم المنتج', { exact: true })).toHaveValue('');
+  await expect(form.previews()).toHaveCount(0);
+
+  const [added] = await findProducts(page.request, `E2E-${mark}`);
+  expect(added).toMatchObject({ title, price: 350, priceAfterDiscount: 299.5, quantity: 12 });
+  expect(added!.images).toHaveLength(1);
+
+  await page.goto(`/product/${added!._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText(price(299.5)).first()).toBeVisible();
+
+  const list = new ManageProductsPage(page);
+  await list.goto();
+  await list.search(`E2E-${mark}`);
+  await expect(list.card(title)).toContainText(price(299.5));
+  await expect(list.card(title)).toContainText('جديد');
+  await expectNoHorizontalOverflow(page);
+  await list.edit(title);
+
+  await expect(page.getByLabel('اسم المنتج', { exact: true })).toHaveValue(title);
+  await expect(page.getByRole('img', { name: 'صورة الغلاف الحالية' })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await expectNoSeriousViolations(page);
+  const renamed = `${title} معدل`;
+  await form.fill({ title: renamed, price: '300', priceAfterDiscount: '249' });
+  await form.submit('حفظ التعديلات');
+  await expect(toast(page, 'تم تعديل المنتج بنجاح')).toBeVisible();
+  await expect(page.getByLabel('اسم المنتج', { exact: true })).toHaveValue(renamed);
+
+  await page.goto(`/product/${added!._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+  await expect(page.getByText(price(249)).first()).toBeVisible();
+  const [edited] = await findProducts(page.request, `E2E-${mark}`);
+  // The images were kept: none were chosen while editing.
+  expect(edited).toMatchObject({ imageCover: added!.imageCover, images: added!.images });
+});
+
+test('the list shows every product, sold out and switched off ones too, and deletes one after confirming', async ({ page }) => {
+  const mark = uniqueMark();
+  const soldOut = await createProductThroughApi(page, { title: `بنطلون نفد ${mark}`, barcode: `DEL-${mark}`, price: 180, quantity: 0 });
+  const hidden = await createProductThroughApi(page, { title: `جاكيت موقوف ${mark}`, barcode: `DEL-${mark}-2`, price: 420, quantity: 5, availability: false });
+
+  const list = new ManageProductsPage(page);
+  await list.goto();
+  await expect(page.getByRole('link', { name: 'إضافة منتج' }).last()).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'الصفحات' })).toBeVisible();
+  await list.search(`DEL-${mark}`);
+  await expect(list.card(soldOut.title)).toContainText('نفذت الكمية');
+  await expect(list.card(soldOut.title)).toContainText(price(180));
+  await expect(list.card(hidden.title)).toContainText('غير متاح للبيع');
+  await expectNoHorizontalOverflow(page);
+  await expectNoSeriousViolations(page);
+
+  await list.askToDelete(soldOut.title);
+  await expect(list.confirmButton(soldOut.title)).toBeVisible();
+  await list.cancelDelete(soldOut.title);
+  await expect(list.confirmButton(soldOut.title)).toBeHidden();
+
+  await list.askToDelete(soldOut.title);
+  await expectNoHorizontalOverflow(page);
+  await list.confirmButton(soldOut.title).click();
+  await expect(toast(page, 'تم حذف المنتج بنجاح')).toBeVisible();
+  await expect(list.card(soldOut.title)).toHaveCount(0);
+  await expect(list.card(hidden.title)).toBeVisible();
+  expect((await page.request.get(`/api/v1/products/${soldOut._id}`)).status()).toBe(404);
+
+  // Search forgives typos: only letters no product shares find nothing.
+  await list.search('ظظظغغغ');
+  await expect(page.getByText('لا توجد منتجات تطابق بحثك.')).toBeVisible();
+});
+
+test('an unknown product id shows the not-found message with a way back', async ({ page }) => {
+  const response = await page.goto('/admin/edit-product/00000000-0000-4000-8000-000000000000');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'المنتج غير موجود' })).toBeVisible();
+  await page.getByRole('link', { name: 'العودة إلى المنتجات' }).click();
+  await new ManageProductsPage(page).expectOpen();
+});
+
+test('a customer is sent away from the product screens', async ({ page }) => {
+  await page.context().clearCookies();
+  await signIn(page, CUSTOMER);
+  for (const path of ['/admin/manage-products', '/admin/add-product']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/$/);
+  }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the forms still add, edit and delete a product with plain posts', async ({ page }) => {
+    const mark = uniqueMark();
+    const title = `شورت بدون سكربت ${mark}`;
+    const form = new ProductFormPage(page);
+
+    await form.gotoAdd();
+    await form.submit('إضافة المنتج');
+    await expectFieldError(page, 'اسم المنتج', 'اسم المنتج مطلوب');
+
+    await form.chooseImages([await imageFile('plain.png', '#123456'), await imageFile('plain-2.png', '#654321')]);
+    await form.fill({ title, description: 'شورت قطن', category: true, age: 'أطفال', season: 'جميعاً', price: '150', quantity: '4', sizes: ['12'], barcode: `NOJS-${mark}` });
+    await form.submit('إضافة المنتج');
+    await expect(page.getByRole('status').filter({ hasText: 'تم إضافة المنتج بنجاح' })).toBeVisible();
+    const [added] = await findProducts(page.request, `NOJS-${mark}`);
+    expect(added).toMatchObject({ title, price: 150, priceAfterDiscount: 150, quantity: 4 });
+    expect(added!.images).toHaveLength(1);
+
+    await form.gotoEdit(added!._id);
+    await form.fill({ price: '140', priceAfterDiscount: '140' });
+    await form.submit('حفظ التعديلات');
+    await expect(page.getByRole('status').filter({ hasText: 'تم تعديل المنتج بنجاح' })).toBeVisible();
+    await expect(page.getByLabel('السعر (جنيه)', { exact: true })).toHaveValue('140');
+
+    const list = new ManageProductsPage(page);
+    await list.goto(`NOJS-${mark}`);
+    await list.askToDelete(title);
+    await list.confirmButton(title).click();
+    await expect(page.getByRole('status').filter({ hasText: 'تم حذف المنتج بنجاح' })).toBeVisible();
+    await expect(list.card(title)).toHaveCount(0);
+  });
+});
