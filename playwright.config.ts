@@ -1,25 +1,55 @@
 /**
  * End-to-end tests in the system Chromium (Debian's package; Playwright's own browser
- * download does not work here), at a phone and a desktop width. The server runs from the
- * production build on a fresh data folder with the demo shop.
+ * download does not work here), at a phone and a desktop width. Each worker has a server of
+ * its own on a data folder of its own, so specs that count orders or categories never see
+ * another worker's writes. scripts/run-e2e.ts (`npm run test:e2e`) builds the app and copies a
+ * freshly seeded demo shop into each folder first; run Playwright through it.
  */
 import { defineConfig } from '@playwright/test';
 
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'tmp/e2e-data';
 const BUILD_DIR = process.env.BUILD_DIR ?? 'tmp/e2e-build';
+// Set by Playwright in each worker process before it reads this file; the runner itself has none.
+const WORKER = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
+const origin = (index: number) => `http://127.0.0.1:${PORT + index}`;
+
+function server(index: number) {
+  return {
+    command: 'tsx server/main.ts',
+    url: `${origin(index)}/api/v1/categories`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(PORT + index),
+      HOST: '127.0.0.1',
+      DATA_DIR: `${DATA_DIR}-${index}`,
+      BUILD_DIR,
+      NODE_ENV: 'production',
+      // On PostgreSQL when the test run gives one database per worker, else embedded.
+      DATABASE_URL: process.env[`E2E_DATABASE_URL_${index}`] ?? '',
+      STORE_URL: origin(index),
+      AUTH_RATE_LIMIT: '10000',
+      BACKUP_INTERVAL_MINUTES: '0',
+      LOG_LEVEL: 'warn',
+    },
+  };
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
+  // A spec file's tests run in order in one worker; files (and widths) spread over the workers.
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'list' : 'line',
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: origin(WORKER),
     locale: 'ar-EG',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -31,23 +61,5 @@ export default defineConfig({
     { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
     { name: 'desktop', use: { viewport: { width: 1280, height: 900 } } },
   ],
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && npx react-router build && tsx server/main.ts`,
-    url: `http://127.0.0.1:${PORT}/api/v1/categories`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      BUILD_DIR,
-      NODE_ENV: 'production',
-      // On PostgreSQL when the test run gives one (scripts/run-e2e.ts), else embedded.
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
-      STORE_URL: `http://127.0.0.1:${PORT}`,
-      AUTH_RATE_LIMIT: '10000',
-      BACKUP_INTERVAL_MINUTES: '0',
-      LOG_LEVEL: 'warn',
-    },
-  },
+  webServer: Array.from({ length: WORKERS }, (_, index) => server(index)),
 });

@@ -1,10 +1,14 @@
 /**
  * The end-to-end part of `npm test`: Playwright in the system Chromium. Without a Chromium it
- * says so and stops (CI installs one, and there a missing browser is a failure). With
- * TEST_DATABASE_URL the server under test runs on a fresh PostgreSQL database, else embedded.
+ * says so and stops (CI installs one, and there a missing browser is a failure).
+ *
+ * playwright.config.ts starts one server per worker. Before it does, this builds the app once
+ * and seeds the demo shop once into a template; each server then starts from a copy of it: a
+ * copied data folder, or with TEST_DATABASE_URL a PostgreSQL database made from the template
+ * database. Seeding draws every product picture, so doing it once saves a minute per worker.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import pg from 'pg';
 
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
@@ -18,26 +22,60 @@ if (!chromium) {
   process.exit(0);
 }
 
-const env: NodeJS.ProcessEnv = { ...process.env, CHROMIUM_PATH: chromium };
+// The same defaults as playwright.config.ts.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const dataDir = process.env.E2E_DATA_DIR ?? 'tmp/e2e-data';
+const buildDir = process.env.BUILD_DIR ?? 'tmp/e2e-build';
+const templateDir = `${dataDir}-template`;
 const adminUrl = process.env.TEST_DATABASE_URL;
-let database: string | undefined;
-if (adminUrl) {
-  database = `store_e2e_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  await admin.end();
-  const url = new URL(adminUrl);
+const stamp = Date.now();
+const templateDatabase = `store_e2e_${stamp}_template`;
+const databases = adminUrl ? Array.from({ length: workers }, (_, index) => `store_e2e_${stamp}_${index}`) : [];
+
+function databaseUrl(database: string): string {
+  const url = new URL(adminUrl!);
   url.pathname = `/${database}`;
-  env.E2E_DATABASE_URL = url.toString();
+  return url.toString();
 }
 
-const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env });
-
-if (adminUrl && database) {
+async function onAdmin(statements: string[]) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`drop database if exists ${database} with (force)`);
-  await admin.end();
+  try {
+    for (const statement of statements) await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
 }
-process.exit(result.status ?? 1);
+
+function step(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+const env: NodeJS.ProcessEnv = { ...process.env, CHROMIUM_PATH: chromium, E2E_WORKERS: String(workers), E2E_DATA_DIR: dataDir, BUILD_DIR: buildDir };
+let status = 1;
+try {
+  step('npx', ['react-router', 'build'], { ...process.env, BUILD_DIR: buildDir });
+
+  rmSync(templateDir, { recursive: true, force: true });
+  if (adminUrl) await onAdmin([`create database ${templateDatabase}`]);
+  step('npx', ['tsx', 'scripts/seed.ts'], { ...process.env, DATA_DIR: templateDir, DATABASE_URL: adminUrl ? databaseUrl(templateDatabase) : '' });
+
+  for (let index = 0; index < workers; index++) {
+    rmSync(`${dataDir}-${index}`, { recursive: true, force: true });
+    // On PostgreSQL the folder holds only the uploaded pictures; the rows are in the database.
+    cpSync(templateDir, `${dataDir}-${index}`, { recursive: true });
+  }
+  if (adminUrl) {
+    await onAdmin(databases.map((database) => `create database ${database} template ${templateDatabase}`));
+    databases.forEach((database, index) => (env[`E2E_DATABASE_URL_${index}`] = databaseUrl(database)));
+  }
+
+  status = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env }).status ?? 1;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  if (adminUrl) await onAdmin([...databases, templateDatabase].map((database) => `drop database if exists ${database} with (force)`));
+}
+process.exit(status);
