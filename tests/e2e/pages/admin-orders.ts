@@ -4,13 +4,13 @@
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { productsOnSale, type CatalogueProduct } from './account.ts';
-import { toast, uniquePhone } from './admin.ts';
+import { expectNewToast, uniquePhone } from './admin.ts';
 
 export * from './common.ts';
 
 export const ADDRESS = { details: 'شارع جامعة الدول العربية، عمارة 12، الدور الرابع', phone: '01098765432', shippingCity: 'الإسكندرية' };
 
-/** Amounts as <Price> prints them: "180.00 L.E". */
+/** A customer made for the test, the product and size they bought, and the order as the API returned it. */
 export interface PlacedOrder {
   customer: { name: string; phone: string; password: string };
   product: CatalogueProduct & { barcode: string };
@@ -78,8 +78,9 @@ export class OrderFlags {
 
   /** Chooses the other value, waits for the success toast and for the reloaded page to show it. */
   async set(flag: Flag, on: boolean) {
-    await this.select(flag).selectOption({ label: on ? FLAG_LABELS[flag].on : FLAG_LABELS[flag].off });
-    await expect(toast(this.page, FLAG_TOAST[flag])).toBeVisible();
+    await expectNewToast(this.page, FLAG_TOAST[flag], () =>
+      this.select(flag).selectOption({ label: on ? FLAG_LABELS[flag].on : FLAG_LABELS[flag].off }),
+    );
     await expect(this.scope.getByRole('status')).toHaveCount(0);
     await this.expectState(flag, on);
   }

@@ -24,8 +24,6 @@ export const ADMIN_PATHS = [
   '/admin/user-details/{user}',
 ] as const;
 
-/** Signs the browser in through the API, which sets the same cookie as the login page. */
-
 /** True on the phone project (390 px), where the sidebar is folded. */
 export function isPhone(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 1024;

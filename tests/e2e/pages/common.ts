@@ -26,6 +26,17 @@ export function toast(page: Page, message: string): Locator {
   return page.locator('.Toastify').getByRole('alert').filter({ hasText: message });
 }
 
+/**
+ * Runs `act` and expects a toast for `message` that was not on screen before it: the same
+ * message twice in a row (a flag set and set back) must not pass on the first toast.
+ */
+export async function expectNewToast(page: Page, message: string, act: () => Promise<unknown>) {
+  const shown = await page.locator('.Toastify [role="alert"]').evaluateAll((alerts) => alerts.map((alert) => alert.id));
+  await act();
+  const fresh = shown.map((id) => `:not([id="${id}"])`).join('');
+  await expect(page.locator(`.Toastify [role="alert"]${fresh}`).filter({ hasText: message })).toBeVisible();
+}
+
 /** A field's message, read through the field itself (aria-describedby), so it is the one beside it. */
 export async function expectFieldError(page: Page, label: string, message: string) {
   const field = page.getByLabel(label, { exact: true });
