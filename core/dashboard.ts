@@ -7,12 +7,13 @@ import { and, asc, count, desc, eq, gte, lte, or, sql, sum } from 'drizzle-orm';
 import { LATEST_ORDERS_COUNT, LOW_STOCK_THRESHOLD, SALES_CHART_DAYS, STORE_TIME_ZONE } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
 import { orders, products, users } from '../db/schema.ts';
+import { amountDueSql } from './money.ts';
 
 export interface SalesDay {
   /** The Cairo calendar day, YYYY-MM-DD. */
   day: string;
   orders: number;
-  /** What the day's orders came to, shipping included. */
+  /** What the day's orders came to: their amounts due, shipping included. */
   total: number;
 }
 
@@ -39,7 +40,7 @@ export interface LatestOrder {
 export interface Dashboard {
   ordersToday: number;
   ordersThisWeek: number;
-  /** Orders both delivered and paid: money actually in, shipping included. */
+  /** Orders both delivered and paid: money actually in, shipping included (amounts due, see money.ts). */
   revenue: { total: number; orders: number };
   /** Orders not delivered yet. */
   awaitingDelivery: number;
@@ -62,7 +63,6 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Dash
   const orderDay = sql`(${orders.createdAt} at time zone ${zone})::date`;
   // Saturday is day 6 of extract(dow); (dow + 1) % 7 is how many days ago the week began.
   const weekStart = sql`(${today} - ((extract(dow from ${today})::int + 1) % 7))`;
-  const orderTotal = sql`${orders.totalOrderPrice} + ${orders.shippingPrice}`;
   const soldOut = or(eq(products.available, false), eq(products.quantity, 0))!;
   const lowStock = and(eq(products.available, true), gte(products.quantity, 1), lte(products.quantity, LOW_STOCK_THRESHOLD))!;
 
@@ -71,7 +71,7 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Dash
       .select({
         today: sql<number>`count(*) filter (where ${orderDay} = ${today})`.mapWith(Number),
         week: sql<number>`count(*) filter (where ${orderDay} >= ${weekStart} and ${orderDay} <= ${today})`.mapWith(Number),
-        revenue: sql<string | null>`sum(${orderTotal}) filter (where ${orders.isPaid} and ${orders.isDelivered})`,
+        revenue: sql<string | null>`sum(${amountDueSql}) filter (where ${orders.isPaid} and ${orders.isDelivered})`,
         revenueOrders: sql<number>`count(*) filter (where ${orders.isPaid} and ${orders.isDelivered})`.mapWith(Number),
         awaitingDelivery: sql<number>`count(*) filter (where not ${orders.isDelivered})`.mapWith(Number),
       })
@@ -89,7 +89,7 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Dash
       .orderBy(sql`case when ${soldOut} then 0 else 1 end`, asc(products.quantity), asc(products.title))
       .limit(STOCK_ALERTS_SHOWN),
     db
-      .select({ day: sql<string>`${orderDay}::text`, orders: count(), total: sum(orderTotal) })
+      .select({ day: sql<string>`${orderDay}::text`, orders: count(), total: sum(amountDueSql) })
       .from(orders)
       .where(sql`${orderDay} > ${today} - ${SALES_CHART_DAYS}::int and ${orderDay} <= ${today}`)
       .groupBy(orderDay),
@@ -99,7 +99,7 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Dash
         number: orders.number,
         customerName: users.name,
         city: orders.shippingCity,
-        total: sql<string>`${orderTotal}`,
+        total: amountDueSql,
         isPaid: orders.isPaid,
         isDelivered: orders.isDelivered,
         createdAt: orders.createdAt,

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { orders, users } from '../db/schema.ts';
 import type { User } from './auth.ts';
 import { AppError } from './errors.ts';
+import { amountDueSql } from './money.ts';
 import { offsetOf, toPage, type Page } from './pagination.ts';
 
 const userColumns = {
@@ -17,6 +18,7 @@ const userColumns = {
 
 export interface UserDetails extends User {
   ordersCount: number;
+  /** The amounts due of all their orders (see money.ts), shipping included. */
   totalSpent: number;
 }
 
@@ -51,7 +53,7 @@ export async function getUserDetails(db: Db, id: string): Promise<UserDetails> {
   const [stats] = await db
     .select({
       ordersCount: count(),
-      totalSpent: sum(sql`${orders.totalOrderPrice} + ${orders.shippingPrice}`),
+      totalSpent: sum(amountDueSql),
     })
     .from(orders)
     .where(eq(orders.userId, id));

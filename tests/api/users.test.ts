@@ -154,7 +154,7 @@ describe('GET /api/v1/users', () => {
 });
 
 describe('GET /api/v1/users/{id}', () => {
-  it('gives the number of orders and the total spent, shipping included', async () => {
+  it('gives the number of orders and the total spent: the items of each order rounded up, plus shipping', async () => {
     const shopper = await createAccount(t.db, 'user', 'سارة محمد');
     const shirt = await createProductFixture(t.db, t.images, { price: 120, priceAfterDiscount: 99.5 });
     const polo = await createProductFixture(t.db, t.images, { price: 150.25, priceAfterDiscount: 150.25 });
@@ -163,7 +163,7 @@ describe('GET /api/v1/users/{id}', () => {
 
     const res = await get(`/api/v1/users/${shopper.user.id}`, admin);
     expect(res.statusCode).toBe(200);
-    // (2 × 99.50 + 70) + (150.25 + 70)
+    // (2 × 99.50 + 70) + (150.25 rounded up to 151 + 70), as the order cards show them
     expect(res.json()).toEqual({
       data: {
         _id: shopper.user.id,
@@ -172,7 +172,7 @@ describe('GET /api/v1/users/{id}', () => {
         role: 'user',
         createdAt: shopper.user.createdAt.toISOString(),
         ordersCount: 2,
-        totalSpent: 489.25,
+        totalSpent: 490,
       },
     });
   });

@@ -22,9 +22,11 @@ describe('the dashboard overview', () => {
   // Wednesday 18 November 2026, 09:00 in Cairo (07:00 UTC); that week began on Saturday the 14th.
   const now = new Date('2026-11-18T07:00:00Z');
 
-  it('counts Cairo days and a week that starts on Saturday, and earns only from delivered and paid orders', async () => {
+  it('counts Cairo days and a week that starts on Saturday, and earns only the amounts due of delivered and paid orders', async () => {
     const category = await createCategoryFixture(t.db, t.images);
-    const product = await createProductFixture(t.db, t.images, { category: category.id, quantity: 50, price: 200, priceAfterDiscount: 150 });
+    const product = await createProductFixture(t.db, t.images, { category: category.id, quantity: 50, price: 200, priceAfterDiscount: 149.5 });
+    // Each order is due 149.50 rounded up to 150, plus shipping: what its card shows and the courier collects.
+    const due = 150 + SHIPPING_FEE;
     const { user } = await createAccount(t.db);
     const place = async (iso: string) => {
       const order = await placeOrderFixture(t.db, user.id, [{ product }]);
@@ -48,17 +50,17 @@ describe('the dashboard overview', () => {
     const dashboard = await getDashboard(t.db, now);
     expect(dashboard.ordersToday).toBe(1);
     expect(dashboard.ordersThisWeek).toBe(3);
-    expect(dashboard.revenue).toEqual({ total: 150 + SHIPPING_FEE, orders: 1 });
+    expect(dashboard.revenue).toEqual({ total: due, orders: 1 });
     expect(dashboard.awaitingDelivery).toBe(4);
 
     expect(dashboard.sales).toHaveLength(SALES_CHART_DAYS);
-    expect(dashboard.sales.at(-1)).toEqual({ day: '2026-11-18', orders: 1, total: 150 + SHIPPING_FEE });
-    expect(dashboard.sales.at(-2)).toEqual({ day: '2026-11-17', orders: 1, total: 150 + SHIPPING_FEE });
+    expect(dashboard.sales.at(-1)).toEqual({ day: '2026-11-18', orders: 1, total: due });
+    expect(dashboard.sales.at(-2)).toEqual({ day: '2026-11-17', orders: 1, total: due });
     expect(dashboard.sales[0]!.day).toBe('2026-10-20');
     expect(dashboard.sales.reduce((n, d) => n + d.orders, 0)).toBe(4);
 
     expect(dashboard.latestOrders.map((o) => o.id).slice(0, 2)).toEqual([earlyToday.id, lateYesterday.id]);
-    expect(dashboard.latestOrders[0]).toMatchObject({ customerName: user.name, total: 150 + SHIPPING_FEE, isPaid: true, isDelivered: false });
+    expect(dashboard.latestOrders[0]).toMatchObject({ customerName: user.name, total: due, isPaid: true, isDelivered: false });
   });
 
   it('lists sold-out and switched-off products first, then those at or under the low-stock mark', async () => {

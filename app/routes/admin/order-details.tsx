@@ -42,6 +42,7 @@ function Row({ term, children, strong = false }: { term: string; children: React
 
 export default function OrderDetails({ loaderData }: Route.ComponentProps) {
   const { order, lines } = loaderData;
+  const rounding = Math.round((Math.ceil(order.itemsTotal) - order.itemsTotal) * 100) / 100;
 
   return (
     <>
@@ -100,6 +101,12 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
               <Row term="إجمالي المنتجات">
                 <Price value={order.itemsTotal} />
               </Row>
+              {/* The total rounds the items up to the pound (SPEC.md §9): say so rather than leave a sum that does not add up. */}
+              {rounding > 0 && (
+                <Row term="تقريب لأقرب جنيه">
+                  <Price value={rounding} />
+                </Row>
+              )}
               <Row term="الشحن">
                 <Price value={order.shippingPrice} />
               </Row>
