@@ -28,6 +28,7 @@ export const MSG = {
   productAdded: 'تم إضافة المنتج بنجاح',
   productUpdated: 'تم تعديل المنتج بنجاح',
   productDeleted: 'تم حذف المنتج بنجاح',
+  fixMarkedFields: 'بعض الحقول تحتاج إلى تصحيح: راجع الرسائل أسفلها',
   markedDelivered: 'تم تحديث حالة الشحن',
   markedPaid: 'تم تحديث حالة الدفع',
   roleChanged: 'تم تحديث صلاحية المستخدم',

@@ -2,7 +2,7 @@
  * The add and edit product form (SPEC.md §5 "Add-product"). Without JavaScript it is a plain
  * multipart post to the page's action. With JavaScript it is checked with the same schema the
  * server uses, then sent to the REST API with XMLHttpRequest so the upload shows real progress;
- * the server's Arabic messages land beside the fields and as toasts either way.
+ * the server's Arabic messages land beside the fields, with a toast, either way.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
@@ -172,7 +172,11 @@ export function ProductForm({ mode, categories, product, actionData }: ProductFo
   function showErrors(fieldMessages: Record<string, string>, message?: string) {
     setClientErrors(fieldMessages);
     setFormMessage(message);
-    for (const m of [...Object.values(fieldMessages), ...(message ? [message] : [])]) toast.error(m);
+    // Every field shows its own message; a toast each would bury a phone's screen, so one says it all.
+    const fieldCount = Object.keys(fieldMessages).length;
+    if (message) toast.error(message);
+    if (fieldCount === 1) toast.error(Object.values(fieldMessages)[0]);
+    if (fieldCount > 1) toast.error(MSG.fixMarkedFields);
     setFocusRequest((n) => n + 1);
   }
 
