@@ -59,7 +59,11 @@ test('the admin adds a product with images, finds it in the shop, edits it and s
   await form.submit('إضافة المنتج');
   await expectFieldError(page, 'وصف المنتج', 'يجب ان لا يزيد وصف المنتج عن 200 حرف');
 
+  await expect(form.imagesInput()).toHaveAttribute('aria-invalid', 'true');
   await form.chooseImages([await imageFile('front.png', '#aa3344'), await imageFile('back.jpg', '#3344aa', 'jpeg')]);
+  // The pictures answer "cover required" at once; the description's message stays until the next submit.
+  await expect(form.imagesInput()).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByLabel('وصف المنتج', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await form.chooseImages([await imageFile('side.png', '#33aa44')]);
   await expect(form.previews()).toHaveCount(3);
   await expect(form.previews().first().getByText('الغلاف')).toBeVisible();

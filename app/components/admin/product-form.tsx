@@ -214,6 +214,14 @@ export function ProductForm({ mode, categories, product, actionData }: ProductFo
     showErrors(fieldMessages, message);
   }
 
+  /** A chosen picture answers "cover image required" at once; the other messages wait for the next submit. */
+  function chooseImages(next: PickedImage[]) {
+    setImages(next);
+    if (next.length === 0 || !errors.images) return;
+    const { images: _answered, ...rest } = errors;
+    setClientErrors(rest);
+  }
+
   const percent = Math.round((progress ?? 0) * 100);
   const section = 'flex flex-col gap-4 rounded-xl border border-line bg-white p-4 sm:p-5';
 
@@ -234,7 +242,7 @@ export function ProductForm({ mode, categories, product, actionData }: ProductFo
       <div className={section}>
         <ImagePicker
           images={images}
-          onChange={setImages}
+          onChange={chooseImages}
           current={product && { cover: product.imageCover, others: product.images }}
           error={errors.images}
           disabled={uploading}
