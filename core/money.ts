@@ -13,6 +13,7 @@ export function sumLines(lines: { price: number; count: number }[]): number {
 /**
  * What a customer pays for an order, as every page shows it (SPEC.md §9): the items rounded up
  * to the pound, then the shipping fee. Revenue, sales and a customer's spending add this up, so
- * they agree with the order totals staff see and the courier collects.
+ * they agree with the order totals staff see and the courier collects. The pages compute one
+ * order's total by the same rule with orderTotal in app/lib/format.tsx.
  */
 export const amountDueSql = sql<string>`ceil(${orders.totalOrderPrice}) + ${orders.shippingPrice}`;

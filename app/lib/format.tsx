@@ -23,9 +23,18 @@ export function Ltr({ children, className }: { children: React.ReactNode; classN
   );
 }
 
-/** An order's total as SPEC.md §9 shows it: the items rounded up, then the shipping fee. */
-export function orderTotal(itemsTotal: number): number {
-  return Math.ceil(itemsTotal) + SHIPPING_FEE;
+/**
+ * An order's total as SPEC.md §9 shows it: the items rounded up, then the shipping fee (the
+ * order's own where the page has it). The database adds orders up by the same rule, with
+ * amountDueSql in core/money.ts.
+ */
+export function orderTotal(itemsTotal: number, shippingPrice: number = SHIPPING_FEE): number {
+  return Math.ceil(itemsTotal) + shippingPrice;
+}
+
+/** What rounding the items up to the pound adds to an order, exact to the piastre. */
+export function roundingOf(itemsTotal: number): number {
+  return Math.round((Math.ceil(itemsTotal) - itemsTotal) * 100) / 100;
 }
 
 // Western digits, like prices and order numbers everywhere else in the shop; the shop's own calendar day.

@@ -93,7 +93,7 @@ export function OrderAdminCard({ order }: { order: AdminOrderView }) {
         </Detail>
         <Detail term="رقم المعاملة">{order.trnxId ? <Ltr className="break-all">{order.trnxId}</Ltr> : '—'}</Detail>
         <Detail term="الإجمالي شامل الشحن">
-          <Price value={orderTotal(order.itemsTotal)} className="text-brand-700" />
+          <Price value={orderTotal(order.itemsTotal, order.shippingPrice)} className="text-brand-700" />
         </Detail>
         <Detail term="معرف الطلب" wide>
           <Ltr className="break-all font-mono text-sm font-normal">{order.id}</Ltr>

@@ -5,7 +5,7 @@ import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { Detail, OrderStatusSelects, toAdminOrderView } from '../../components/admin/order-admin-card.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { loadOr404 } from '../../lib/loaders.server.ts';
-import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
+import { Ltr, orderTotal, Price, roundingOf } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
 import { requireAdmin } from '../../lib/session.server.ts';
 import type { Route } from './+types/order-details';
@@ -42,7 +42,7 @@ function Row({ term, children, strong = false }: { term: string; children: React
 
 export default function OrderDetails({ loaderData }: Route.ComponentProps) {
   const { order, lines } = loaderData;
-  const rounding = Math.round((Math.ceil(order.itemsTotal) - order.itemsTotal) * 100) / 100;
+  const rounding = roundingOf(order.itemsTotal);
 
   return (
     <>
@@ -111,7 +111,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                 <Price value={order.shippingPrice} />
               </Row>
               <Row term="الإجمالي شامل الشحن" strong>
-                <Price value={orderTotal(order.itemsTotal)} className="text-brand-700" />
+                <Price value={orderTotal(order.itemsTotal, order.shippingPrice)} className="text-brand-700" />
               </Row>
             </dl>
           </Panel>
