@@ -6,7 +6,8 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
+import { DATABASE_RETRY_AFTER_SECONDS, describeError, isDatabaseUnavailable, isUnstorableText } from '../db/errors.ts';
 
 const ABORT_AFTER_MS = 10_000;
 
@@ -17,6 +18,14 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  const failures = Object.values(routerContext.staticHandlerContext.errors ?? {});
+  if (status === 500 && failures.some(isDatabaseUnavailable)) {
+    // The database is out of reach (a restart, a failover): a passing state, worth a retry.
+    status = 503;
+    headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+  } else if (status === 500 && failures.some(isUnstorableText)) {
+    status = 400;
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
@@ -34,7 +43,7 @@ export default function handleRequest(
         onShellError: reject,
         onError(error: unknown) {
           status = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) console.error(describeError(error));
         },
       },
     );
@@ -43,3 +52,10 @@ export default function handleRequest(
 }
 
 export const streamTimeout = ABORT_AFTER_MS;
+
+/** Server-side failures of loaders, actions and rendering, logged without query parameters. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isDatabaseUnavailable(error)) console.warn('database unavailable:', describeError(error).message);
+  else console.error(describeError(error));
+};

@@ -95,7 +95,8 @@ export function meta() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // The server logs its own errors (entry.server.tsx), without the parameters of a failed query.
+  if (!notFound && typeof document !== 'undefined') console.error(error);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
       <h1 className="text-2xl font-bold">{notFound ? 'Page Not Found' : 'حدث خطأ'}</h1>

@@ -41,6 +41,7 @@ export const MSG = {
   routeNotFound: 'هذا الرابط غير موجود',
   invalidJson: 'البيانات المرسلة غير صالحة',
   invalidValue: 'قيمة غير صالحة',
+  invalidCharacters: 'النص يحتوي على رموز غير مسموح بها',
   invalidId: 'المعرف غير صالح',
   mustBeNumber: 'يجب أن تكون القيمة رقماً',
   mustBeWholeNumber: 'يجب أن تكون القيمة رقماً صحيحاً',

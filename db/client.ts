@@ -32,17 +32,29 @@ export interface OpenOptions {
   /** Folder of the embedded database; without it the database lives in memory. */
   dataDir?: string;
   poolSize?: number;
-  /** Told when PostgreSQL drops an idle pooled connection. */
-  onIdleError?: (error: Error) => void;
+  /** Told when PostgreSQL drops a pooled connection, idle or in use. */
+  onConnectionError?: (error: Error) => void;
 }
+
+/** How long a request waits for a pooled connection before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /** Opens and migrates the database. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle connection dropped by the server (a restart, a failover) is replaced on the next
-    // query; without a listener the pool would throw and end the process.
-    pool.on('error', (error) => options.onIdleError?.(error));
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    // A connection the server drops (a restart, a failover, pg_terminate_backend) emits 'error';
+    // an EventEmitter error nobody listens to ends the process. The pool listens only while a
+    // connection is idle, so every connection gets a listener of its own for the time it is
+    // checked out (inside a transaction, say). The query in flight fails on its own, the broken
+    // connection is discarded on release, and the next query opens a new one.
+    const report = (error: Error) => options.onConnectionError?.(error);
+    pool.on('error', report);
+    pool.on('connect', (client) => client.on('error', report));
     // numeric columns arrive as text; drizzle maps them. Keep bigint counts as numbers.
     pg.types.setTypeParser(20, (v) => Number(v));
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -20,6 +20,7 @@ import qs from 'qs';
 import { MSG, STORE_NAME } from '../contracts/index.ts';
 import type { ImageStore } from '../core/images.ts';
 import type { Db } from '../db/client.ts';
+import { describeError } from '../db/errors.ts';
 import { authRoutes } from './api/auth.ts';
 import { categoryRoutes } from './api/categories.ts';
 import type { ApiContext } from './api/context.ts';
@@ -52,7 +53,8 @@ const JSON_BODY_LIMIT = 100 * 1024;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Logged errors go through describeError: a failed query's message would carry its parameters.
+    logger: typeof options.logger === 'object' ? { ...options.logger, serializers: { ...options.logger.serializers, err: describeError } } : (options.logger ?? false),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: {

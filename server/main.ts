@@ -30,7 +30,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: embedded ? path.join(config.dataDir, 'pglite') : undefined,
-    onIdleError: (error) => console.error(`PostgreSQL dropped an idle connection: ${error.message}`),
+    onConnectionError: (error) => console.error(`PostgreSQL dropped a connection: ${error.message}`),
   }).catch((error: unknown) => {
     unlock();
     throw error;

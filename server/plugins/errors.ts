@@ -1,12 +1,13 @@
 /**
  * One error handler for the API: typed errors become their status and Arabic message,
  * validation failures become `errors` entries, and anything unexpected a generic 500 that
- * never shows a stack, SQL or a path.
+ * never shows a stack, SQL or a path. A database out of reach is a 503 the client may retry.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../../contracts/index.ts';
 import { AppError, type FieldError } from '../../core/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isUnstorableText } from '../../db/errors.ts';
 
 const LOCATIONS: Record<string, FieldError['location']> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
 
@@ -45,6 +46,14 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
   if (status === 429) return sendFail(reply, 429, MSG.tooManyAttempts);
   if (status >= 400 && status < 500) {
     return sendFail(reply, status, CLIENT_ERRORS[status] ?? (status === 404 ? MSG.routeNotFound : MSG.invalidValue));
+  }
+  if (isUnstorableText(error)) {
+    return reply.status(400).send({ errors: [{ msg: MSG.invalidCharacters, path: '', location: 'body' }] });
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    return reply.status(503).send({ status: 'error', message: MSG.serverError });
   }
   request.log.error({ err: error }, 'request failed');
   return reply.status(500).send({ status: 'error', message: MSG.serverError });

@@ -4,11 +4,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../db/client.ts';
+import { openDatabase, type Database, type OpenOptions } from '../../db/client.ts';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(options: Pick<OpenOptions, 'onConnectionError'> = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openDatabase({});
   const name = `store_test_${randomBytes(6).toString('hex')}`;
@@ -18,7 +18,7 @@ export async function createTestDatabase(): Promise<Database> {
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 25 });
+  const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 25, ...options });
   return {
     ...database,
     async close() {

@@ -67,7 +67,8 @@ export default function EditProductPage({ loaderData, actionData }: Route.Compon
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // The server logs its own errors (entry.server.tsx), without the parameters of a failed query.
+  if (!notFound && typeof document !== 'undefined') console.error(error);
   return (
     <section className="flex flex-col items-start gap-4 rounded-xl border border-line bg-white p-6">
       <h1 className="text-2xl font-bold">{notFound ? MSG.productNotFound : 'حدث خطأ'}</h1>

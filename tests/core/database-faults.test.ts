@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../contracts/index.ts';
+import type { Db } from '../../db/client.ts';
+import { describeError, isDatabaseUnavailable } from '../../db/errors.ts';
+import * as schema from '../../db/schema.ts';
+import { buildApp } from '../../server/app.ts';
+import { TEST_SECRET } from '../helpers/app.ts';
+import { createTestDatabase, onPostgres } from '../helpers/database.ts';
+
+describe.runIf(onPostgres)('PostgreSQL dropping a connection', () => {
+  const dropped: Error[] = [];
+  let notify: () => void = () => {};
+  const databasePromise = createTestDatabase({
+    onConnectionError: (error) => {
+      dropped.push(error);
+      notify();
+    },
+  });
+  afterAll(async () => (await databasePromise).close());
+
+  async function terminate(pid: number) {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query('select pg_terminate_backend($1)', [pid]);
+    await admin.end();
+  }
+
+  it('fails the transaction holding it, keeps the process up, and the next query gets a new connection', async () => {
+    const { db } = await databasePromise;
+    const reported = new Promise<void>((resolve) => (notify = resolve));
+    const transaction = db.transaction(async (tx) => {
+      const result = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] };
+      await terminate(Number(result.rows[0]!.pid));
+      // The connection is checked out here: its 'error' event arrives with no pool listener.
+      await reported;
+      await tx.execute(sql`select 1`);
+    });
+    await expect(transaction).rejects.toSatisfy(isDatabaseUnavailable);
+    expect(dropped.length).toBeGreaterThan(0);
+    const after = (await db.execute(sql`select 1 as one`)) as unknown as { rows: { one: number }[] };
+    expect(after.rows[0]!.one).toBe(1);
+  });
+});
+
+describe('the database out of reach', () => {
+  // Port 1 on the loopback refuses every connection: a database that is down.
+  const pool = new pg.Pool({ connectionString: 'postgres://store@127.0.0.1:1/none', connectionTimeoutMillis: 2_000 });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const appPromise = buildApp({ db, uploadsDir: '/tmp/store-unreachable-uploads', jwtSecret: TEST_SECRET, storeUrl: 'http://localhost:3000', authRateLimit: 100 });
+  afterAll(async () => {
+    await (await appPromise).close();
+    await pool.end();
+  });
+
+  it.each([
+    ['GET', '/api/v1/products'],
+    ['GET', '/api/v1/categories'],
+    ['POST', '/api/v1/auth/login'],
+  ] as const)('%s %s answers 503 with Retry-After and the Arabic generic message', async (method, url) => {
+    const app = await appPromise;
+    const res = await app.inject({ method, url, payload: method === 'POST' ? { email: '01000000002', password: 'secret-1' } : undefined });
+    expect(res.statusCode).toBe(503);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.json()).toEqual({ status: 'error', message: MSG.serverError });
+    expect(res.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|select|at /i);
+  });
+});
+
+describe('error descriptions for logs', () => {
+  it('keep the driver message and code of a failed query but never its parameters', async () => {
+    const { db, close } = await createTestDatabase();
+    try {
+      const failure = await db.execute(sql`select ${'$argon2id$v=19$secret-hash'}::int`).catch((error: unknown) => error);
+      const described = describeError(failure);
+      expect(JSON.stringify(described)).not.toContain('secret-hash');
+      expect(described.code).toBe('22P02');
+      expect(described.message).toMatch(/integer/);
+    } finally {
+      await close();
+    }
+  });
+});
