@@ -36,9 +36,22 @@ const toAsciiDigits = (value: unknown) =>
     ? value.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\s-]/g, '')
     : value;
 
+// Control characters never belong in a shopper's or an admin's text, and PostgreSQL cannot
+// store a NUL byte in a text column at all; tab and line breaks are kept.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const withoutControlCharacters = (text: string) => !CONTROL_CHARACTERS.test(text);
+
+/** Free text: refused, with a clear message, when it holds control characters. */
+export const plainText = (error?: string) => z.string(error ? { error } : undefined).refine(withoutControlCharacters, MSG.invalidCharacters);
+
 /** A required text field: missing, blank or only spaces all give `requiredMsg`. */
 export const requiredText = (requiredMsg: string) =>
-  z.string({ error: (iss) => (iss.input == null ? requiredMsg : MSG.mustBeText) }).trim().min(1, { message: requiredMsg, abort: true });
+  z
+    .string({ error: (iss) => (iss.input == null ? requiredMsg : MSG.mustBeText) })
+    .trim()
+    .min(1, { message: requiredMsg, abort: true })
+    .refine(withoutControlCharacters, { message: MSG.invalidCharacters, abort: true });
 
 /** An Egyptian mobile number; Arabic-Indic digits, spaces and dashes are accepted and folded. */
 export const phoneField = (requiredMsg: string = MSG.phoneRequired) =>
@@ -82,7 +95,7 @@ export type PlaceOrder = z.infer<typeof PlaceOrderSchema>;
 
 export const AddToCartSchema = z.object({
   productId: IdSchema,
-  color: z.string({ error: MSG.sizeInvalid }).trim().min(1, MSG.sizeFirst).optional(),
+  color: plainText(MSG.sizeInvalid).trim().min(1, MSG.sizeFirst).optional(),
 });
 export type AddToCart = z.infer<typeof AddToCartSchema>;
 export const UpdateCartItemSchema = z.object({
@@ -147,8 +160,8 @@ const ProductFieldsBase = z.object({
         .min(1, MSG.sizesRequired)
         .transform((sizes) => SIZES.filter((s) => sizes.includes(s))),
     ),
-    barcode: z.string().trim().max(50, MSG.barcodeTooLong).default(''),
-    sale: z.string().trim().max(30, MSG.saleTooLong).default(''),
+    barcode: plainText().trim().max(50, MSG.barcodeTooLong).default(''),
+    sale: plainText().trim().max(30, MSG.saleTooLong).default(''),
     availability: z.preprocess(asBoolean, z.boolean({ error: MSG.invalidValue })).default(true),
 });
 export const ProductFieldsSchema = ProductFieldsBase.refine((p) => p.priceAfterDiscount === undefined || p.priceAfterDiscount <= p.price, {
@@ -159,8 +172,8 @@ export type ProductFields = z.infer<typeof ProductFieldsSchema>;
 /** Editing: every field optional, the same rules for the ones sent. */
 export const ProductPatchSchema = ProductFieldsBase.partial()
   .extend({
-    barcode: z.string().trim().max(50, MSG.barcodeTooLong).optional(),
-    sale: z.string().trim().max(30, MSG.saleTooLong).optional(),
+    barcode: plainText().trim().max(50, MSG.barcodeTooLong).optional(),
+    sale: plainText().trim().max(30, MSG.saleTooLong).optional(),
     availability: z.preprocess(asBoolean, z.boolean({ error: MSG.invalidValue })).optional(),
   })
   .refine((p) => p.priceAfterDiscount === undefined || p.price === undefined || p.priceAfterDiscount <= p.price, {
@@ -206,7 +219,7 @@ export const ProductsQuerySchema = PageQuerySchema.extend({
   age: z.preprocess(blankToUndefined, z.enum(AGES, { error: MSG.ageInvalid }).optional()),
   availability: z.preprocess(blankToUndefined, z.preprocess(asBoolean, z.boolean({ error: MSG.invalidValue })).optional()),
   priceAfterDiscount: z.object({ lte: bound, gte: bound, lt: bound, gt: bound }, { error: MSG.invalidValue }).optional(),
-  keyword: z.preprocess(blankToUndefined, z.string({ error: MSG.mustBeText }).trim().max(KEYWORD_MAX, MSG.keywordTooLong).optional()),
+  keyword: z.preprocess(blankToUndefined, plainText(MSG.mustBeText).trim().max(KEYWORD_MAX, MSG.keywordTooLong).optional()),
   sort: z.preprocess(
     blankToUndefined,
     z
