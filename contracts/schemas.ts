@@ -31,7 +31,8 @@ z.config({
   },
 });
 
-const toAsciiDigits = (value: unknown) =>
+/** Arabic-Indic digits become ASCII ones; spaces and dashes (as people write phone numbers) go. */
+export const toAsciiDigits = (value: unknown) =>
   typeof value === 'string'
     ? value.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\s-]/g, '')
     : value;

@@ -5,7 +5,21 @@ export interface FieldError {
   location: 'body' | 'query' | 'params' | 'headers';
 }
 
+/**
+ * The built pages carry their own copy of this module, so an AppError raised by the server's
+ * copy (an attempt limit checked for a page's login) must still be recognised there: the
+ * class is told apart by a registered symbol, not by which copy made it.
+ */
+const APP_ERROR = Symbol.for('store.AppError');
+
 export class AppError extends Error {
+  readonly [APP_ERROR] = true;
+
+  static [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== AppError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === 'object' && value !== null && (value as { [APP_ERROR]?: unknown })[APP_ERROR] === true;
+  }
+
   constructor(
     readonly status: number,
     message: string,

@@ -42,7 +42,10 @@ function toWebRequest(request: FastifyRequest): Request {
       init.duplex = 'half';
     }
   }
-  return new Request(new URL(request.url, `${request.protocol}://${request.host}`), init);
+  // `new URL('//evil.example/checkout', base)` would read the path as another host: the path
+  // is joined to this server's origin as text, its leading slashes folded to one.
+  const pathAndQuery = request.url.replace(/^[/\\]+/, '/');
+  return new Request(new URL(`${request.protocol}://${request.host}${pathAndQuery}`), init);
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response) {

@@ -5,6 +5,30 @@ import { MSG } from '../../contracts/index.ts';
 import { AppError } from '../../core/errors.ts';
 import type { ActionResult } from './toast.ts';
 
+/**
+ * Where a plain form post came from, as a path on this site (`/product/…?page=2`), or
+ * undefined when the Referer is missing, malformed or another site's. The path never starts
+ * with `//`, which a browser would read as another host.
+ */
+export function refererPath(request: Request): string | undefined {
+  const referer = request.headers.get('Referer');
+  if (!referer) return undefined;
+  let from: URL;
+  try {
+    from = new URL(referer);
+  } catch {
+    return undefined;
+  }
+  if (from.origin !== new URL(request.url).origin) return undefined;
+  return `${from.pathname.replace(/^[/\\]+/, '/')}${from.search}`;
+}
+
+/** The Retry-After of an action's answer, for a route's `headers` to pass on to the page. */
+export function retryAfterOf(actionHeaders: Headers): Record<string, string> {
+  const retryAfter = actionHeaders.get('Retry-After');
+  return retryAfter ? { 'Retry-After': retryAfter } : {};
+}
+
 /** The first message of each field, keyed by the field's path. */
 export function fieldErrors(issues: z.core.$ZodIssue[]): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -52,8 +76,9 @@ export function fromAppError(error: unknown, values?: Record<string, unknown>) {
   if (error.fields?.length) {
     return invalid(Object.fromEntries(error.fields.map((f) => [f.path || 'form', f.msg])), values);
   }
+  const retryAfter = (error as { retryAfter?: unknown }).retryAfter;
   return data<ActionResult & { values?: Record<string, unknown> }>(
     { ok: false, toast: { type: 'error', message: error.status >= 500 ? MSG.serverError : error.message }, values },
-    { status: error.status },
+    { status: error.status, headers: typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : undefined },
   );
 }

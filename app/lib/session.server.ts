@@ -4,12 +4,18 @@ import { authenticate, TOKEN_MAX_AGE_SECONDS, type SessionUser } from '../../cor
 
 const TOKEN_COOKIE = 'token';
 
+/** A cookie's value; a malformed one (`token=%`) counts as absent. */
 function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get('Cookie');
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }

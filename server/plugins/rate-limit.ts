@@ -3,7 +3,7 @@
  * memory for one process; in Redis when several processes share the load.
  */
 import { Redis } from 'ioredis';
-import { MSG } from '../../contracts/index.ts';
+import { MSG, toAsciiDigits } from '../../contracts/index.ts';
 import { AppError } from '../../core/errors.ts';
 
 export interface AttemptStore {
@@ -80,8 +80,13 @@ export function createAttemptLimiter(store: AttemptStore, perMinute: number): At
   };
 }
 
-/** The keys a login or signup attempt counts under: the client's address and the phone tried. */
+/**
+ * The keys a login or signup attempt counts under: the client's address and the phone tried,
+ * folded as the login form folds it (٠١٠٠٠٠٠٠٠٠٢ is 01000000002), so no spelling of a number
+ * gets a count of its own.
+ */
 export function authAttemptKeys(ip: string, phone: unknown): string[] {
-  const digits = typeof phone === 'string' ? phone.replace(/\D/g, '') : '';
+  const folded = toAsciiDigits(phone);
+  const digits = typeof folded === 'string' ? folded.replace(/\D/g, '') : '';
   return [`ip:${ip}`, ...(digits ? [`phone:${digits}`] : [])];
 }

@@ -18,15 +18,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { authRateLimit?: number } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  authRateLimit?: number;
+  /** Serve the pages too, from this `react-router build` folder (see buildWebApp). */
+  webBuildDir?: string;
+  storeUrl?: string;
+  trustProxy?: boolean;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const uploadsDir = await mkdtemp(path.join(tmpdir(), 'store-uploads-'));
   const app = await buildApp({
     db: database.db,
     uploadsDir,
     jwtSecret: TEST_SECRET,
-    storeUrl: 'http://localhost:3000',
+    storeUrl: options.storeUrl ?? 'http://localhost:3000',
     authRateLimit: options.authRateLimit ?? 10_000,
+    trustProxy: options.trustProxy,
+    web: options.webBuildDir ? { dev: false, buildDir: options.webBuildDir, wholesaleUrl: 'https://wa.me/201000000000' } : undefined,
   });
   await app.ready();
   return {

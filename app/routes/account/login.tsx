@@ -4,7 +4,7 @@ import { login, signToken } from '../../../core/auth.ts';
 import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
 import { useFormValidation } from '../../components/account/form-validation.ts';
 import { SpinnerButton } from '../../components/account/spinner-button.tsx';
-import { fieldErrors, fromAppError, invalid } from '../../lib/forms.server.ts';
+import { fieldErrors, fromAppError, invalid, retryAfterOf } from '../../lib/forms.server.ts';
 import { getSessionUser, sessionCookie } from '../../lib/session.server.ts';
 import { useActionToasts } from '../../lib/toast.ts';
 import type { Route } from './+types/login';
@@ -25,13 +25,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { signedInAsAdmin: user?.role === 'admin' };
 }
 
+/** A refused attempt tells the browser when to try again (Retry-After of a 429). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return retryAfterOf(actionHeaders);
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const values = { phone: form.phone };
+  try {
+    // Counted before validation, as the API counts them: malformed attempts count too.
+    await context.limitAuthAttempts(form.phone);
+  } catch (error) {
+    return fromAppError(error, values);
+  }
   const parsed = LoginSchema.safeParse(form);
   if (!parsed.success) return invalid(fieldErrors(parsed.error.issues), values);
   try {
-    await context.limitAuthAttempts(form.phone);
     const user = await login(context.db, parsed.data);
     const token = await signToken(context.jwtSecret, user);
     return redirect('/', { headers: { 'Set-Cookie': sessionCookie(token, context) } });

@@ -3,7 +3,7 @@ import { MSG, type MessageKey } from '../../../contracts/index.ts';
 import { WishlistSchema } from '../../../contracts/schemas.ts';
 import { AppError } from '../../../core/errors.ts';
 import { addToWishlist, moveWishlistItemToCart, removeFromWishlist } from '../../../core/wishlist.ts';
-import { fromAppError } from '../../lib/forms.server.ts';
+import { fromAppError, refererPath } from '../../lib/forms.server.ts';
 import type { ActionResult } from '../../lib/toast.ts';
 import type { Route } from './+types/wishlist';
 import { getShopper, isDocumentRequest } from '../../lib/shopper.server.ts';
@@ -20,9 +20,7 @@ export function loader() {
  * A failure travels as a message key the profile page prints, since toasts need JavaScript.
  */
 function backTo(request: Request, failure?: string) {
-  const referer = request.headers.get('Referer');
-  const origin = new URL(request.url).origin;
-  const from = referer && new URL(referer, origin).origin === origin ? new URL(referer, origin) : new URL('/profile', origin);
+  const from = new URL(refererPath(request) ?? '/profile', new URL(request.url).origin);
   from.searchParams.delete('message');
   const key = failure && (Object.keys(MSG) as MessageKey[]).find((k) => MSG[k] === failure);
   if (key) {

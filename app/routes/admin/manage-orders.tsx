@@ -10,7 +10,7 @@ import { OrderAdminCard, toAdminOrderView } from '../../components/admin/order-a
 import { Paginator } from '../../components/catalogue/paginator.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { readPage } from '../../lib/loaders.server.ts';
-import { fieldErrors, fromAppError, invalid } from '../../lib/forms.server.ts';
+import { fieldErrors, fromAppError, invalid, refererPath } from '../../lib/forms.server.ts';
 import { requireAdmin } from '../../lib/session.server.ts';
 import { isDocumentRequest } from '../../lib/shopper.server.ts';
 import type { ActionResult } from '../../lib/toast.ts';
@@ -37,10 +37,8 @@ const SetFlagSchema = z.object({
 
 /** A plain form post goes back to the admin page it came from (this list's page, or an order's details). */
 function backTo(request: Request) {
-  const origin = new URL(request.url).origin;
-  const referer = request.headers.get('Referer');
-  const from = referer ? new URL(referer, origin) : undefined;
-  return redirect(from && from.origin === origin && from.pathname.startsWith('/admin/') ? `${from.pathname}${from.search}` : '/admin/manage-orders');
+  const from = refererPath(request);
+  return redirect(from?.startsWith('/admin/') ? from : '/admin/manage-orders');
 }
 
 /**

@@ -1,0 +1,136 @@
+/**
+ * Requests an attacker or a broken client sends to the server-rendered pages: bad cookies and
+ * headers, paths that look like another host, floods of logins.
+ */
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../contracts/index.ts';
+import { orders, wishlistItems } from '../../db/schema.ts';
+import { createAccount, createProductFixture, FIXTURE_PASSWORD, type Account } from '../fixtures/factories.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { fillCart } from '../helpers/shop.ts';
+import { buildWebApp } from '../helpers/web-build.ts';
+
+const ORIGIN = 'http://localhost:3000';
+const AUTH_LIMIT = 3;
+let t: TestApp;
+let customer: Account;
+
+beforeAll(async () => {
+  t = await createTestApp({ webBuildDir: buildWebApp('vitest-hostile-pages'), authRateLimit: AUTH_LIMIT });
+  customer = await createAccount(t.db);
+});
+afterAll(() => t.close());
+
+/** A plain HTML form post, as a browser without JavaScript sends it. */
+let addresses = 0;
+function formPost(url: string, fields: Record<string, string>, headers: Record<string, string> = {}, remoteAddress = `10.9.0.${++addresses}`) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress,
+    headers: {
+      host: 'localhost:3000',
+      origin: ORIGIN,
+      'content-type': 'application/x-www-form-urlencoded',
+      'sec-fetch-mode': 'navigate',
+      accept: 'text/html',
+      ...headers,
+    },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+const cookieOf = (account: Account) => `token=${account.token}`;
+
+describe('malformed cookies and headers count as absent', () => {
+  it('a token cookie that is not valid percent-encoding shows the page to a guest', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'localhost:3000', cookie: 'token=%' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('تسجيل الدخول');
+  });
+
+  it('a malformed Referer on a plain wishlist post sends the shopper to their profile', async () => {
+    const product = await createProductFixture(t.db, t.images);
+    const res = await formPost('/wishlist', { intent: 'add', productId: product.id }, { cookie: cookieOf(customer), referer: 'http://[::1' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/profile');
+    expect(await t.db.select().from(wishlistItems).where(eq(wishlistItems.productId, product.id))).toHaveLength(1);
+  });
+});
+
+describe('paths that start with // stay on this site', () => {
+  it('a cross-site checkout posted to //evil.example/checkout places no order', async () => {
+    const product = await createProductFixture(t.db, t.images);
+    await fillCart(t, customer, product.id);
+    const [before] = await t.db.select({ n: count() }).from(orders);
+    const res = await formPost(
+      '//evil.example/checkout',
+      { details: '12 شارع التحرير', phone: '01012345678', shippingCity: 'الجيزة', idempotencyKey: crypto.randomUUID() },
+      { cookie: cookieOf(customer), origin: 'http://evil.example' },
+    );
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    const [after] = await t.db.select({ n: count() }).from(orders);
+    expect(after!.n).toBe(before!.n);
+  });
+
+  it('the plain wishlist form of //evil.example/product/<id> redirects within this site', async () => {
+    const product = await createProductFixture(t.db, t.images);
+    const res = await formPost(
+      '/wishlist',
+      { intent: 'add', productId: product.id },
+      { cookie: cookieOf(customer), referer: `${ORIGIN}//evil.example/product/${product.id}` },
+    );
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/evil.example/product/${product.id}`);
+  });
+
+  it('a page under //evil.example is this site\'s not-found page, not another host\'s', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '//evil.example/product/x', headers: { host: 'localhost:3000' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('evil.example');
+  });
+});
+
+describe('the attempt limit on the login and signup pages', () => {
+  it('answers 429 with the Arabic message and Retry-After once it trips, on the login page', async () => {
+    // One mobile network's address, shared by many customers.
+    const post = () => formPost('/login', { phone: '01099999990', password: 'wrong-password' }, {}, '10.8.0.1');
+    const statuses: number[] = [];
+    let last = await post();
+    statuses.push(last.statusCode);
+    for (let i = 0; i < AUTH_LIMIT; i++) {
+      last = await post();
+      statuses.push(last.statusCode);
+    }
+    expect(statuses.slice(0, AUTH_LIMIT)).toEqual(Array(AUTH_LIMIT).fill(401));
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last.body).toContain(MSG.tooManyAttempts);
+  });
+
+  it('and on the signup page', async () => {
+    const post = () => formPost('/signup', { name: 'أحمد علي', phone: '01099999991', password: 'x', passwordConfirm: 'x' }, {}, '10.8.0.2');
+    let last = await post();
+    for (let i = 0; i < AUTH_LIMIT; i++) last = await post();
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last.body).toContain(MSG.tooManyAttempts);
+  });
+
+  it('counts a phone written in Arabic-Indic digits under the same phone', async () => {
+    const arabic = '٠١٠٩٩٩٩٩٩٩٢';
+    const login = (email: string) => t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: FIXTURE_PASSWORD }, remoteAddress: `10.1.0.${Math.floor(Math.random() * 250)}` });
+    for (let i = 0; i < AUTH_LIMIT; i++) expect((await login('01099999992')).statusCode).toBe(401);
+    expect((await login(arabic)).statusCode).toBe(429);
+  });
+});
+
+describe('a NUL byte in a page form', () => {
+  it('is a 400 with the Arabic message beside the field, and no account is made', async () => {
+    const res = await formPost('/signup', { name: 'أحمد\u0000علي', phone: '01099999993', password: 'secret-1', passwordConfirm: 'secret-1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(MSG.invalidCharacters);
+  });
+});
