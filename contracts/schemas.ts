@@ -84,6 +84,22 @@ export const SignupSchema = z
   });
 export type Signup = z.infer<typeof SignupSchema>;
 
+/** A signed-in user's own password change; the new password follows signup's rules. */
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: MSG.currentPasswordRequired }).min(1, MSG.currentPasswordRequired),
+    password: z
+      .string({ error: MSG.passwordRequired })
+      .min(1, { message: MSG.passwordRequired, abort: true })
+      .min(PASSWORD_MIN, MSG.passwordTooShort),
+    passwordConfirm: z.string({ error: MSG.passwordConfirmRequired }).min(1, MSG.passwordConfirmRequired),
+  })
+  .refine((v) => v.passwordConfirm === '' || v.password === v.passwordConfirm, {
+    message: MSG.passwordMismatch,
+    path: ['passwordConfirm'],
+  });
+export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
+
 export const ShippingAddressSchema = z.object({
   details: requiredText(MSG.detailsRequired).max(300, MSG.detailsTooLong),
   phone: phoneField(MSG.shippingPhoneRequired),

@@ -1,10 +1,10 @@
 /** Accounts and sessions: signup, login, tokens. Phones are the login names. */
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { MSG, type Login, type Signup } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { sessions, users } from '../db/schema.ts';
 import { AppError, fieldError } from './errors.ts';
 
 /** OWASP's argon2id baseline: 19 MiB of memory, 2 passes, 1 lane. */
@@ -24,6 +24,8 @@ export interface User {
 /** A session user: the account plus the token version it was checked against. */
 export interface SessionUser extends User {
   tokenVersion: number;
+  /** The signed-in device's session, when the user came from a token. */
+  sessionId?: string;
 }
 
 const userColumns = {
@@ -66,9 +68,16 @@ function toSessionUser(row: typeof users.$inferSelect): SessionUser {
 
 const secretKey = (secret: string) => new TextEncoder().encode(secret);
 
-/** Signs a session token carrying the user's id and token version. */
-export function signToken(secret: string, user: SessionUser): Promise<string> {
-  return new SignJWT({ ver: user.tokenVersion })
+/**
+ * Starts a session for a device that has just logged in or signed up and returns its token,
+ * which carries the user's id, token version and session id. Expired sessions of the user
+ * are cleared on the way.
+ */
+export async function startSession(db: Db, secret: string, user: Pick<SessionUser, 'id' | 'tokenVersion'>): Promise<string> {
+  const expiresAt = new Date(Date.now() + TOKEN_MAX_AGE_SECONDS * 1000);
+  await db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, new Date())));
+  const [session] = await db.insert(sessions).values({ userId: user.id, expiresAt }).returning({ id: sessions.id });
+  return new SignJWT({ ver: user.tokenVersion, sid: session!.id })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(user.id)
     .setIssuedAt()
@@ -76,31 +85,65 @@ export function signToken(secret: string, user: SessionUser): Promise<string> {
     .sign(secretKey(secret));
 }
 
-/**
- * The user a token belongs to, or a 401. A token issued before the user's role or password
- * changed carries an old version and is refused.
- */
-export async function authenticate(db: Db, secret: string, token: string): Promise<SessionUser> {
-  let subject: string | undefined;
-  let version: unknown;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The user id and session id a token names, or undefined when it is forged, expired or malformed. */
+async function readToken(secret: string, token: string): Promise<{ userId: string; sessionId: string; version: unknown } | undefined> {
   try {
     const { payload } = await jwtVerify(token, secretKey(secret), { algorithms: ['HS256'] });
-    subject = payload.sub;
-    version = payload.ver;
+    const { sub, sid, ver } = payload;
+    if (typeof sub !== 'string' || !UUID.test(sub) || typeof sid !== 'string' || !UUID.test(sid)) return undefined;
+    return { userId: sub, sessionId: sid, version: ver };
   } catch {
-    throw new AppError(401, MSG.sessionExpired);
+    return undefined;
   }
-  if (!subject || !/^[0-9a-f-]{36}$/i.test(subject)) throw new AppError(401, MSG.sessionExpired);
-  const [row] = await db.select().from(users).where(eq(users.id, subject)).limit(1);
-  if (!row || row.tokenVersion !== version) throw new AppError(401, MSG.sessionExpired);
-  return toSessionUser(row);
 }
 
-/** Changes a password and ends every session signed before. */
+/**
+ * The user a token belongs to, or a 401. The token's session must still exist (not logged
+ * out, not expired), and a token issued before the user's role or password changed carries
+ * an old version and is refused.
+ */
+export async function authenticate(db: Db, secret: string, token: string): Promise<SessionUser> {
+  const claims = await readToken(secret, token);
+  if (!claims) throw new AppError(401, MSG.sessionExpired);
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row || row.user.tokenVersion !== claims.version) throw new AppError(401, MSG.sessionExpired);
+  return { ...toSessionUser(row.user), sessionId: claims.sessionId };
+}
+
+/** Ends the session a token names (logging out); a token that is already invalid is ignored. */
+export async function endSession(db: Db, secret: string, token: string): Promise<void> {
+  const claims = await readToken(secret, token);
+  if (claims) await db.delete(sessions).where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId)));
+}
+
+/** Changes a password and ends every session of the account. */
 export async function changePassword(db: Db, userId: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await db
-    .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+  });
+}
+
+/**
+ * A signed-in user's own password change: the current password must be right. Every session
+ * of the account ends, this device's too; returns the account with its new token version,
+ * for the caller to start a fresh session on this device.
+ */
+export async function changeOwnPassword(db: Db, userId: string, input: { currentPassword: string; password: string }): Promise<SessionUser> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw new AppError(401, MSG.sessionExpired);
+  if (!(await verify(row.passwordHash, input.currentPassword))) throw fieldError('currentPassword', MSG.currentPasswordWrong);
+  await changePassword(db, userId, input.password);
+  return toSessionUser({ ...row, tokenVersion: row.tokenVersion + 1 });
 }

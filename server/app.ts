@@ -14,10 +14,11 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { MSG, STORE_NAME } from '../contracts/index.ts';
+import { AppError } from '../core/errors.ts';
 import type { ImageStore } from '../core/images.ts';
 import type { Db } from '../db/client.ts';
 import { describeError } from '../db/errors.ts';
@@ -44,15 +45,60 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Behind a proxy or load balancer, trust its X-Forwarded-For for client addresses. */
   trustProxy?: boolean;
+  /** How long a client may take; slow or stalled clients are cut off (defaults: DEFAULT_TIMEOUTS). */
+  timeouts?: Partial<Timeouts>;
   /** The server-rendered shop; without it only the API and images are served. */
   web?: { dev: boolean; buildDir: string; wholesaleUrl: string };
 }
 
+export interface Timeouts {
+  /** To send every request header. */
+  headersMs: number;
+  /** To send the whole request, body included (an admin's five pictures on a phone network). */
+  requestMs: number;
+  /** Of silence on a connection, mid-request or between keep-alive requests. */
+  idleMs: number;
+}
+
+/**
+ * Without limits one slow client per connection (a body sent a byte at a time) pins the
+ * server: Node's own request limit is switched off by Fastify's default of 0.
+ */
+export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 10_000, requestMs: 60_000, idleMs: 30_000 };
+
 /** Request bodies above this size are refused (uploads have their own, larger limit). */
 const JSON_BODY_LIMIT = 100 * 1024;
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A state-changing call that rides on the session cookie but was started by another site (a
+ * form or script elsewhere): the browser says so in Sec-Fetch-Site, or older ones in Origin.
+ * SameSite=Lax alone lets some through (a top-level POST within two minutes of login in some
+ * browsers, or a sibling subdomain). Calls with a bearer token carry no ambient credential.
+ */
+function isCrossSiteCookieWrite(request: FastifyRequest, storeUrl: string): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  if (/^bearer /i.test(request.headers.authorization ?? '')) return false;
+  if (!request.cookies.token) return false;
+  const site = request.headers['sec-fetch-site'];
+  if (site) return site !== 'same-origin' && site !== 'none';
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  return origin !== new URL(storeUrl).origin && origin !== `${request.protocol}://${request.host}`;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: Math.min(5_000, timeouts.idleMs),
+    http: {
+      headersTimeout: timeouts.headersMs,
+      // How often Node looks for requests past their limits (30 s by default).
+      connectionsCheckingInterval: Math.max(250, Math.min(2_000, timeouts.headersMs / 4)),
+    },
     // Logged errors go through describeError: a failed query's message would carry its parameters.
     logger: typeof options.logger === 'object' ? { ...options.logger, serializers: { ...options.logger.serializers, err: describeError } } : (options.logger ?? false),
     trustProxy: options.trustProxy ?? false,
@@ -97,7 +143,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Same-origin form posts must carry their Origin: with no-referrer Chromium sends
     // "Origin: null" and React Router refuses the action as cross-site.
     referrerPolicy: { policy: 'same-origin' },
-    hsts: options.storeUrl.startsWith('https://'),
+    // Set per request below: a shop behind a TLS-terminating proxy learns the scheme per request.
+    hsts: false,
+  });
+  const storeIsHttps = options.storeUrl.startsWith('https://');
+  app.decorateRequest('overHttps', false);
+  app.addHook('onRequest', async (request, reply) => {
+    // request.protocol reads X-Forwarded-Proto only when the proxy is trusted (TRUST_PROXY).
+    request.overHttps = storeIsHttps || request.protocol === 'https';
+    if (request.overHttps) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(fastifyCookie);
   // Before the static folders, so pages, scripts and styles leave compressed; images are already WebP.
@@ -131,12 +185,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     guards: createGuards(options.db, options.jwtSecret),
     limiter: createAttemptLimiter(options.attemptStore ?? new MemoryAttemptStore(), options.authRateLimit),
     jwtSecret: options.jwtSecret,
-    secureCookies: options.storeUrl.startsWith('https://'),
   };
   app.decorateRequest('user', null);
 
   await app.register(
     async (api) => {
+      api.addHook('onRequest', async (request) => {
+        if (isCrossSiteCookieWrite(request, options.storeUrl)) throw new AppError(403, MSG.crossSiteRefused);
+      });
       api.addHook('onSend', async (_request, reply, payload) => {
         if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
         return payload;
@@ -176,7 +232,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         jwtSecret: options.jwtSecret,
         storeUrl: options.storeUrl,
         wholesaleUrl: options.web.wholesaleUrl,
-        secureCookies: context.secureCookies,
       },
     });
   }

@@ -15,7 +15,7 @@ import { MSG } from '../contracts/index.ts';
 import { authAttemptKeys, type AttemptLimiter } from './plugins/rate-limit.ts';
 
 export interface WebOptions {
-  context: Omit<WebContext, 'nonce' | 'limitAuthAttempts'>;
+  context: Omit<WebContext, 'nonce' | 'limitAuthAttempts' | 'secureCookies'>;
   limiter: AttemptLimiter;
   /** Serve through Vite with hot reload instead of the built app. */
   dev: boolean;
@@ -105,6 +105,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       const nonce = (reply.raw as { cspNonce?: string }).cspNonce ?? '';
       const response = await handle(toWebRequest(request), {
         ...options.context,
+        secureCookies: request.overHttps,
         nonce,
         limitAuthAttempts: (phone) => options.limiter.check(authAttemptKeys(request.ip, phone)),
       });

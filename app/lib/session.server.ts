@@ -1,6 +1,6 @@
 /** The signed-in shopper of a page request, from the same httpOnly cookie the API sets. */
 import { redirect, type AppLoadContext } from 'react-router';
-import { authenticate, TOKEN_MAX_AGE_SECONDS, type SessionUser } from '../../core/auth.ts';
+import { authenticate, endSession, TOKEN_MAX_AGE_SECONDS, type SessionUser } from '../../core/auth.ts';
 
 const TOKEN_COOKIE = 'token';
 
@@ -50,6 +50,12 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
   const user = await getSessionUser(request, context);
   if (!user || user.role !== 'admin') throw redirect('/');
   return user;
+}
+
+/** Ends the request's session on the server (logging out); its token stops working at once. */
+export async function endRequestSession(request: Request, context: AppLoadContext): Promise<void> {
+  const token = readCookie(request, TOKEN_COOKIE);
+  if (token) await endSession(context.db, context.jwtSecret, token);
 }
 
 /** The Set-Cookie value that signs the browser in. */

@@ -2,9 +2,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LoginSchema, SignupSchema } from '../../contracts/index.ts';
-import { login, signToken, signup } from '../../core/auth.ts';
+import { endSession, login, signup, startSession } from '../../core/auth.ts';
 import { AppError } from '../../core/errors.ts';
-import { clearTokenCookie, setTokenCookie } from '../plugins/auth.ts';
+import { clearTokenCookie, readToken, setTokenCookie } from '../plugins/auth.ts';
 import { authAttemptKeys } from '../plugins/rate-limit.ts';
 import { parseOrThrow } from '../plugins/validation.ts';
 import type { ApiContext } from './context.ts';
@@ -46,8 +46,8 @@ export function authRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = await signup(ctx.db, request.body);
-        const token = await signToken(ctx.jwtSecret, { ...user, tokenVersion: 0 });
-        setTokenCookie(reply, token, ctx.secureCookies);
+        const token = await startSession(ctx.db, ctx.jwtSecret, { id: user.id, tokenVersion: 0 });
+        setTokenCookie(reply, token);
         return reply.status(201).send({ data: presentUser(user), token });
       },
     );
@@ -66,17 +66,19 @@ export function authRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         const body = request.body;
         await ctx.limiter.check(authAttemptKeys(request.ip, body.phone ?? body.email));
         const user = await login(ctx.db, parseLogin(body));
-        const token = await signToken(ctx.jwtSecret, user);
-        setTokenCookie(reply, token, ctx.secureCookies);
+        const token = await startSession(ctx.db, ctx.jwtSecret, user);
+        setTokenCookie(reply, token);
         return { data: presentUser(user), token };
       },
     );
 
     app.post(
       '/auth/logout',
-      { schema: { tags: ['auth'], summary: 'Clear the session cookie', response: { 204: z.null().describe('no body') } } },
-      async (_request, reply) => {
-        clearTokenCookie(reply, ctx.secureCookies);
+      { schema: { tags: ['auth'], summary: 'End this session on the server and clear the cookie', response: { 204: z.null().describe('no body') } } },
+      async (request, reply) => {
+        const token = readToken(request);
+        if (token) await endSession(ctx.db, ctx.jwtSecret, token);
+        clearTokenCookie(reply);
         return reply.status(204).send(null);
       },
     );

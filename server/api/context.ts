@@ -10,5 +10,4 @@ export interface ApiContext {
   guards: Guards;
   limiter: AttemptLimiter;
   jwtSecret: string;
-  secureCookies: boolean;
 }

@@ -1,8 +1,10 @@
-/** GET /users/getMe, and the admin's GET /users, GET /users/{id}, PUT /users/{id}. */
+/** GET /users/getMe, PUT /users/changeMyPassword, and the admin's GET /users, GET /users/{id}, PUT /users/{id}. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParamsSchema, UpdateRoleSchema, UsersQuerySchema } from '../../contracts/index.ts';
+import { z } from 'zod';
+import { ChangePasswordSchema, IdParamsSchema, UpdateRoleSchema, UsersQuerySchema } from '../../contracts/index.ts';
+import { changeOwnPassword, startSession } from '../../core/auth.ts';
 import { getUserDetails, listUsers, setUserRole } from '../../core/users.ts';
-import { currentUser } from '../plugins/auth.ts';
+import { currentUser, setTokenCookie } from '../plugins/auth.ts';
 import type { ApiContext } from './context.ts';
 import { failures, listOf, one, presentPage, presentUser, presentUserDetails, UserDetailsShape, UserShape } from './shapes.ts';
 
@@ -15,6 +17,28 @@ export function userRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: one(UserShape), ...failures(401) } },
       },
       async (request) => ({ data: presentUser(currentUser(request)) }),
+    );
+
+    app.put(
+      '/users/changeMyPassword',
+      {
+        preHandler: ctx.guards.signedIn,
+        schema: {
+          tags: ['users'],
+          summary: 'Change your own password: every session of the account ends, and this device gets a new token',
+          body: ChangePasswordSchema,
+          response: { 200: z.object({ data: UserShape, token: z.string() }), ...failures(400, 401, 429) },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        // A stolen session must not be able to guess the current password at leisure.
+        await ctx.limiter.check([`password:${user.id}`]);
+        const changed = await changeOwnPassword(ctx.db, user.id, request.body);
+        const token = await startSession(ctx.db, ctx.jwtSecret, changed);
+        setTokenCookie(reply, token);
+        return { data: presentUser(changed), token };
+      },
     );
 
     app.get(

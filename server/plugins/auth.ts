@@ -9,6 +9,8 @@ import type { Db } from '../../db/client.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+    /** Came over https: the shop's address is https, or a trusted proxy says so (X-Forwarded-Proto). */
+    overHttps: boolean;
   }
 }
 
@@ -21,12 +23,12 @@ export function readToken(request: FastifyRequest): string | undefined {
   return request.cookies[TOKEN_COOKIE] || undefined;
 }
 
-export function setTokenCookie(reply: FastifyReply, token: string, secure: boolean) {
-  reply.setCookie(TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: TOKEN_MAX_AGE_SECONDS });
+export function setTokenCookie(reply: FastifyReply, token: string) {
+  reply.setCookie(TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: reply.request.overHttps, path: '/', maxAge: TOKEN_MAX_AGE_SECONDS });
 }
 
-export function clearTokenCookie(reply: FastifyReply, secure: boolean) {
-  reply.clearCookie(TOKEN_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+export function clearTokenCookie(reply: FastifyReply) {
+  reply.clearCookie(TOKEN_COOKIE, { httpOnly: true, sameSite: 'lax', secure: reply.request.overHttps, path: '/' });
 }
 
 export interface Guards {

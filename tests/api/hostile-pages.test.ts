@@ -134,3 +134,14 @@ describe('a NUL byte in a page form', () => {
     expect(res.body).toContain(MSG.invalidCharacters);
   });
 });
+
+describe('logging out on the page', () => {
+  it('ends the session on the server, so a copy of the cookie no longer signs anyone in', async () => {
+    const account = await createAccount(t.db);
+    const res = await formPost('/logout', {}, { cookie: cookieOf(account) });
+    expect(res.statusCode).toBe(302);
+    expect(String(res.headers['set-cookie'])).toMatch(/token=;.*Max-Age=0/);
+    const after = await t.app.inject({ method: 'GET', url: '/api/v1/users/getMe', headers: { cookie: cookieOf(account) } });
+    expect(after.statusCode).toBe(401);
+  });
+});

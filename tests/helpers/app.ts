@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ImageStore } from '../../core/images.ts';
 import type { Database } from '../../db/client.ts';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type AppOptions } from '../../server/app.ts';
 import { createTestDatabase } from './database.ts';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -24,6 +24,7 @@ export interface TestAppOptions {
   webBuildDir?: string;
   storeUrl?: string;
   trustProxy?: boolean;
+  timeouts?: AppOptions['timeouts'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -36,6 +37,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     storeUrl: options.storeUrl ?? 'http://localhost:3000',
     authRateLimit: options.authRateLimit ?? 10_000,
     trustProxy: options.trustProxy,
+    timeouts: options.timeouts,
     web: options.webBuildDir ? { dev: false, buildDir: options.webBuildDir, wholesaleUrl: 'https://wa.me/201000000000' } : undefined,
   });
   await app.ready();

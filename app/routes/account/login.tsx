@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { LoginSchema } from '../../../contracts/schemas.ts';
-import { login, signToken } from '../../../core/auth.ts';
+import { login, startSession } from '../../../core/auth.ts';
 import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
 import { useFormValidation } from '../../components/account/form-validation.ts';
 import { SpinnerButton } from '../../components/account/spinner-button.tsx';
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return invalid(fieldErrors(parsed.error.issues), values);
   try {
     const user = await login(context.db, parsed.data);
-    const token = await signToken(context.jwtSecret, user);
+    const token = await startSession(context.db, context.jwtSecret, user);
     return redirect('/', { headers: { 'Set-Cookie': sessionCookie(token, context) } });
   } catch (error) {
     return fromAppError(error, values);

@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { SignupSchema } from '../../../contracts/schemas.ts';
-import { signToken, signup } from '../../../core/auth.ts';
+import { signup, startSession } from '../../../core/auth.ts';
 import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
 import { useFormValidation } from '../../components/account/form-validation.ts';
 import { SpinnerButton } from '../../components/account/spinner-button.tsx';
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const user = await signup(context.db, parsed.data);
     // A new account starts at token version 0, as the API's signup signs it.
-    const token = await signToken(context.jwtSecret, { ...user, tokenVersion: 0 });
+    const token = await startSession(context.db, context.jwtSecret, { id: user.id, tokenVersion: 0 });
     return redirect('/', { headers: { 'Set-Cookie': sessionCookie(token, context) } });
   } catch (error) {
     return fromAppError(error, values);
