@@ -22,6 +22,7 @@ export default [
   route('login', 'routes/account/login.tsx'),
   route('signup', 'routes/account/signup.tsx'),
   route('logout', 'routes/account/logout.tsx'),
+  route('change-password', 'routes/account/change-password.tsx'),
   route('wishlist', 'routes/account/wishlist.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/overview.tsx'),

@@ -5,6 +5,7 @@ import { ChangePasswordSchema, IdParamsSchema, UpdateRoleSchema, UsersQuerySchem
 import { changeOwnPassword, startSession } from '../../core/auth.ts';
 import { getUserDetails, listUsers, setUserRole } from '../../core/users.ts';
 import { currentUser, setTokenCookie } from '../plugins/auth.ts';
+import { authAttemptKeys } from '../plugins/rate-limit.ts';
 import type { ApiContext } from './context.ts';
 import { failures, listOf, one, presentPage, presentUser, presentUserDetails, UserDetailsShape, UserShape } from './shapes.ts';
 
@@ -32,8 +33,8 @@ export function userRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = currentUser(request);
-        // A stolen session must not be able to guess the current password at leisure.
-        await ctx.limiter.check([`password:${user.id}`]);
+        // A stolen session must not guess the current password at leisure: it counts like a login.
+        await ctx.limiter.check(authAttemptKeys(request.ip, user.phone));
         const changed = await changeOwnPassword(ctx.db, user.id, request.body);
         const token = await startSession(ctx.db, ctx.jwtSecret, changed);
         setTokenCookie(reply, token);

@@ -1,4 +1,4 @@
-import { Heart, LogOut, Package } from 'lucide-react';
+import { Heart, KeyRound, LogOut, Package } from 'lucide-react';
 import { Form, Link, useFetcher, useFetchers, useNavigation } from 'react-router';
 import { MAX_PAGE_SIZE, MSG, type MessageKey } from '../../../contracts/index.ts';
 import { listOrders } from '../../../core/orders.ts';
@@ -78,12 +78,18 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             أهلاً {user.name} · <Ltr>{user.phone}</Ltr>
           </p>
         </div>
-        <Form method="post" action="/logout">
-          <button type="submit" className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-line px-4 font-semibold hover:bg-surface">
-            <LogOut aria-hidden="true" className="size-5" />
-            تسجيل الخروج
-          </button>
-        </Form>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/change-password" className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-line px-4 font-semibold hover:bg-surface">
+            <KeyRound aria-hidden="true" className="size-5" />
+            تغيير كلمة المرور
+          </Link>
+          <Form method="post" action="/logout">
+            <button type="submit" className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-line px-4 font-semibold hover:bg-surface">
+              <LogOut aria-hidden="true" className="size-5" />
+              تسجيل الخروج
+            </button>
+          </Form>
+        </div>
       </div>
       <div className="mb-4 flex flex-col gap-2">
         {placedOrder !== null && <FormAlert tone="success" message={`${MSG.orderSent}. رقم طلبك #${placedOrder}`} />}
