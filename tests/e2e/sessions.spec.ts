@@ -27,7 +27,7 @@ test('logging out ends the session on the server, not only in this browser', asy
   expect(await stillSignedIn(context, token)).toBe(false);
 });
 
-test('a shopper changes the password from the profile: other devices are signed out, this one stays', async ({ page, context, browser }) => {
+test('a shopper changes the password from the profile: other devices are signed out, this one stays', async ({ page, browser }) => {
   const account = await new SignupPage(page).signUpFresh();
   const otherDevice = await browser.newContext();
   const other = await otherDevice.newPage();
