@@ -1,10 +1,13 @@
 /**
- * `npm run seed`: fills an empty database with the demo shop. `npm run seed -- --reset`
- * first deletes everything (data and uploaded images) - for development only.
+ * `npm run seed`: fills an empty database with the demo shop and draws its pictures (a start
+ * of the server would draw any still missing). `npm run seed -- --reset` first deletes
+ * everything (data and uploaded images) - for development only.
  */
+import { availableParallelism } from 'node:os';
 import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { isDatabaseEmpty, seedDemo } from '../db/seed/demo.ts';
+import { findMissingPictures } from '../db/seed/pictures.ts';
 import { run, scriptContext } from './lib.ts';
 
 run(async () => {
@@ -23,6 +26,8 @@ run(async () => {
       return;
     }
     await seedDemo(database.db, { root: ctx.uploadsDir });
+    const pictures = await findMissingPictures(database.db, { root: ctx.uploadsDir });
+    await pictures.drawAll({ concurrency: availableParallelism() });
   } finally {
     await database.close();
     release();

@@ -4,10 +4,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../db/client.ts';
 import { dumpEmbedded, lockDataDir } from '../db/embedded.ts';
-import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemo } from '../db/seed/demo.ts';
+import { findDemoAccounts, isDatabaseEmpty, seedDemo } from '../db/seed/demo.ts';
+import { findMissingPictures } from '../db/seed/pictures.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { RedisAttemptStore } from './plugins/rate-limit.ts';
@@ -48,12 +50,6 @@ async function main() {
     web: { dev: process.argv.includes('--dev'), buildDir: path.resolve(process.env.BUILD_DIR ?? 'build'), wholesaleUrl: config.wholesaleUrl },
   });
 
-  const seeded = config.seedDemo && (await isDatabaseEmpty(database.db));
-  if (seeded) {
-    app.log.info('Empty database: creating the demo shop (first start only)...');
-    await seedDemo(database.db, { root: uploadsDir });
-  }
-
   const backupsDir = path.join(config.dataDir, 'backups');
   const backupTimer =
     embedded && database.pglite && config.backupIntervalMinutes > 0
@@ -63,13 +59,19 @@ async function main() {
       : undefined;
   backupTimer?.unref();
 
+  // Seeding the demo shop and drawing its pictures stop on this; stop() waits for them.
+  const seeding = new AbortController();
+  let seedWork: Promise<unknown> = Promise.resolve();
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: closing`);
     clearInterval(backupTimer);
+    // A seed in progress rolls back; pictures being drawn are finished, no others started.
+    seeding.abort();
     try {
+      await seedWork.catch(() => {});
       await app.close();
       await database.close();
     } finally {
@@ -80,13 +82,39 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
+  if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
+    app.log.info('Empty database: creating the demo shop (first start only)...');
+    seedWork = seedDemo(database.db, { root: uploadsDir }, { signal: seeding.signal });
+    const seeded = await seedWork.then(
+      () => true,
+      (error: unknown) => {
+        if (seeding.signal.aborted) return false;
+        throw error;
+      },
+    );
+    // Stopped while seeding: stop() closes and exits.
+    if (!seeded) return;
+  }
+  // The demo's pictures are drawn once the shop is open; one asked for before its turn is drawn at once.
+  const pictures = await findMissingPictures(database.db, { root: uploadsDir });
+  if (pictures.waiting > 0) app.addHook('onRequest', (request) => pictures.drawRequested(request.url));
+
   await app.listen({ port: config.port, host: config.host });
   const where = `http://localhost:${config.port}`;
   console.log(`\nThe store is running at ${where} (API docs: ${where}/api/docs)`);
   console.log(`Database: ${embedded ? `embedded, in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}`);
-  if (config.seedDemo) {
+  const demoAccounts = await findDemoAccounts(database.db);
+  if (demoAccounts.length > 0) {
     console.log('Demo accounts (local demo data only):');
-    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.label}: phone ${account.phone}, password ${account.password}`);
+    for (const account of demoAccounts) console.log(`  ${account.label}: phone ${account.phone}, password ${account.password}`);
+  }
+  if (pictures.waiting > 0 && !stopping) {
+    app.log.info(`Drawing the demo shop's pictures (${pictures.waiting} to go)...`);
+    // One core is left to the shop's visitors.
+    seedWork = pictures.drawAll({ concurrency: Math.max(1, availableParallelism() - 1), signal: seeding.signal }).then(
+      () => app.log.info(seeding.signal.aborted ? 'Drawing the pictures stopped; the next start finishes them.' : 'The demo pictures are all drawn.'),
+      (error: unknown) => app.log.error({ err: error }, 'drawing the demo pictures failed'),
+    );
   }
 }
 

@@ -1,0 +1,190 @@
+/**
+ * The demo seed of a first start: all or nothing however it is stopped, the demo credentials
+ * shown only while those accounts work, and the pictures its rows name drawn afterwards,
+ * finished by a later start when a start was cut short.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { count, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changePassword } from '../../core/auth.ts';
+import { deleteProduct } from '../../core/products.ts';
+import type { Database } from '../../db/client.ts';
+import { categories, orderItems, orders, products, reviews, users } from '../../db/schema.ts';
+import { DEMO_ACCOUNTS, findDemoAccounts, isDatabaseEmpty, seedDemo } from '../../db/seed/demo.ts';
+import { findMissingPictures } from '../../db/seed/pictures.ts';
+import { createTestDatabase } from '../helpers/database.ts';
+
+let database: Database;
+const root = mkdtempSync(path.join(tmpdir(), 'store-seed-'));
+const store = { root };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function countRows() {
+  const db = database.db;
+  const tally = async (table: typeof users | typeof categories | typeof products | typeof orders | typeof reviews) => (await db.select({ n: count() }).from(table))[0]!.n;
+  return { users: await tally(users), categories: await tally(categories), products: await tally(products), orders: await tally(orders), reviews: await tally(reviews) };
+}
+
+const EMPTY = { users: 0, categories: 0, products: 0, orders: 0, reviews: 0 };
+const WHOLE = { users: 10, categories: 10, products: 118, orders: 24, reviews: 40 };
+
+/** A signal that stops the seed at its `stopAt`-th check, the way Ctrl-C would at that moment. */
+function stopAtCheck(stopAt: number): { signal: AbortSignal; checks: () => number } {
+  let checks = 0;
+  const signal = {
+    throwIfAborted() {
+      if (++checks >= stopAt) throw new DOMException('stopped', 'AbortError');
+    },
+  } as AbortSignal;
+  return { signal, checks: () => checks };
+}
+
+describe('seeding the demo shop', () => {
+  it('leaves the database empty wherever it is stopped, and the next seed fills it whole', { timeout: 180_000 }, async () => {
+    // Count the checks of a whole seed first, on a throwaway run that stops at its very end.
+    const counter = stopAtCheck(Number.POSITIVE_INFINITY);
+    const probe = await createTestDatabase();
+    try {
+      await seedDemo(probe.db, { root: path.join(root, 'probe') }, { signal: counter.signal });
+    } finally {
+      await probe.close();
+    }
+    const total = counter.checks();
+    expect(total).toBeGreaterThan(100);
+
+    for (const stopAt of [1, 2, Math.floor(total / 3), Math.floor((2 * total) / 3), total]) {
+      await expect(seedDemo(database.db, store, { signal: stopAtCheck(stopAt).signal }), `stopped at check ${stopAt}`).rejects.toThrow('stopped');
+      expect(await countRows(), `stopped at check ${stopAt}`).toEqual(EMPTY);
+      expect(await isDatabaseEmpty(database.db)).toBe(true);
+    }
+
+    await seedDemo(database.db, store);
+    expect(await countRows()).toEqual(WHOLE);
+  });
+
+  it('rolls back on a failure part-way, so the next seed does not trip over half a shop', async () => {
+    await database.db.execute(sql`truncate table reviews, order_items, orders, cart_items, carts, products, categories, users restart identity cascade`);
+    // A customer's phone already taken makes the seed fail after every category and product is written.
+    const [blocker] = await database.db.insert(users).values({ name: 'حساب سابق', phone: '01110000003', passwordHash: 'x' }).returning({ id: users.id });
+    await expect(seedDemo(database.db, store)).rejects.toThrow();
+    expect(await countRows()).toEqual({ ...EMPTY, users: 1 });
+
+    await database.db.delete(users).where(eq(users.id, blocker!.id));
+    await seedDemo(database.db, store);
+    expect(await countRows()).toEqual(WHOLE);
+  });
+});
+
+describe('the demo credentials', () => {
+  it('are reported only for demo accounts that exist and still take their published passwords', async () => {
+    expect(await findDemoAccounts(database.db)).toHaveLength(DEMO_ACCOUNTS.length);
+
+    const [admin] = await database.db.select({ id: users.id }).from(users).where(eq(users.phone, '01000000001'));
+    await changePassword(database.db, admin!.id, 'a-password-of-the-owner');
+    expect((await findDemoAccounts(database.db)).map((account) => account.phone)).toEqual(['01000000002']);
+
+    await database.db.execute(sql`truncate table reviews, order_items, orders, cart_items, carts, products, categories, users restart identity cascade`);
+    expect(await findDemoAccounts(database.db)).toEqual([]);
+  });
+});
+
+describe('the demo pictures', () => {
+  const file = (folder: string, name: string) => path.join(root, folder, name);
+
+  beforeAll(async () => {
+    await database.db.execute(sql`truncate table reviews, order_items, orders, cart_items, carts, products, categories, users restart identity cascade`);
+    mkdirSync(path.join(root, 'products'), { recursive: true });
+    // Left from an earlier demo (an older drawing) and an upload of the shop's own.
+    writeFileSync(file('products', 'demo-eg-ts-1001-front.webp'), 'an older drawing');
+    writeFileSync(file('products', 'p-owner-upload.webp'), 'kept');
+    await seedDemo(database.db, store);
+  });
+
+  it('are named by the rows but drawn after the seed, old demo files cleared first', async () => {
+    expect(existsSync(file('products', 'demo-eg-ts-1001-front.webp'))).toBe(false);
+    expect(existsSync(file('products', 'p-owner-upload.webp'))).toBe(true);
+    const [cover] = await database.db.select({ imageCover: products.imageCover }).from(products).where(eq(products.barcode, 'EG-TS-1001'));
+    expect(cover!.imageCover).toBe('demo-eg-ts-1001-front.webp');
+    const ordered = await database.db.selectDistinct({ imageCover: orderItems.imageCover }).from(orderItems);
+    expect(ordered.every((row) => row.imageCover.startsWith('demo-'))).toBe(true);
+
+    const pictures = await findMissingPictures(database.db, store);
+    // Every picture of 10 categories and 118 products, in two parts each: card and thumbnail, zoom.
+    expect(pictures.waiting).toBe(2 * (10 + (await productPictureCount())));
+  });
+
+  it('draws a picture asked for before its turn, in the sizes the pages use', async () => {
+    const pictures = await findMissingPictures(database.db, store);
+    const before = pictures.waiting;
+    await pictures.drawRequested('/products/demo-eg-ts-1001-front-zoom.webp?v=1');
+    await pictures.drawRequested('/categories/demo-tshirt-thumb.webp');
+    await pictures.drawRequested('/products/not-a-demo-picture.webp');
+    expect(pictures.waiting).toBe(before - 2);
+
+    const size = async (folder: string, name: string) => {
+      const meta = await sharp(file(folder, name)).metadata();
+      return [meta.format, meta.width, meta.height];
+    };
+    expect(await size('products', 'demo-eg-ts-1001-front-zoom.webp')).toEqual(['webp', 1200, 1800]);
+    expect(await size('categories', 'demo-tshirt.webp')).toEqual(['webp', 417, 555]);
+    expect(await size('categories', 'demo-tshirt-thumb.webp')).toEqual(['webp', 150, 200]);
+    expect(existsSync(file('products', 'demo-eg-ts-1001-front.webp'))).toBe(false);
+
+    const { channels } = await sharp(file('products', 'demo-eg-ts-1001-front-zoom.webp')).stats();
+    // A drawing, not an empty canvas.
+    expect(Math.max(...channels.map((channel) => channel.max - channel.min))).toBeGreaterThan(100);
+  });
+
+  it('are finished by a later start when a start was stopped while drawing', async () => {
+    const first = await findMissingPictures(database.db, store);
+    const waiting = first.waiting;
+    let checks = 0;
+    const stopAfterThree = {
+      get aborted() {
+        return ++checks > 3;
+      },
+    } as AbortSignal;
+    await first.drawAll({ concurrency: 1, signal: stopAfterThree });
+    // A kill while writing left a partial file behind.
+    writeFileSync(file('products', '.demo-eg-ts-1002-front.webp.partial'), 'cut short');
+
+    const next = await findMissingPictures(database.db, store);
+    expect(next.waiting).toBe(waiting - 3);
+    expect(readdirSync(path.join(root, 'products')).filter((name) => name.startsWith('.'))).toEqual([]);
+  });
+
+  it('of a deleted product are drawn only where an order still shows its cover', async () => {
+    // Products none of whose pictures the tests above drew.
+    const pick = async (ordered: boolean) => {
+      const [row] = await database.db
+        .select({ id: products.id, others: products.images })
+        .from(products)
+        .where(sql`${products.imageCover} ${sql.raw(ordered ? 'in' : 'not in')} (select ${orderItems.imageCover} from ${orderItems}) and ${products.barcode} <> 'EG-TS-1001'`)
+        .limit(1);
+      return row!;
+    };
+    const unordered = await pick(false);
+    const ordered = await pick(true);
+    const before = (await findMissingPictures(database.db, store)).waiting;
+    await deleteProduct(database.db, store, unordered.id);
+    await deleteProduct(database.db, store, ordered.id);
+    const after = (await findMissingPictures(database.db, store)).waiting;
+    // Two parts a picture: all of the unordered product's go, the ordered one keeps its cover.
+    expect(after).toBe(before - 2 * (1 + unordered.others.length) - 2 * ordered.others.length);
+  });
+});
+
+async function productPictureCount(): Promise<number> {
+  const rows = await database.db.select({ images: products.images }).from(products);
+  return rows.reduce((sum, row) => sum + 1 + row.images.length, 0);
+}
