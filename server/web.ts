@@ -103,7 +103,14 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     handler: async (request, reply) => {
       if (request.url.startsWith('/api/')) return reply.status(404).send({ status: 'fail', message: MSG.routeNotFound });
       const nonce = (reply.raw as { cspNonce?: string }).cspNonce ?? '';
-      const response = await handle(toWebRequest(request), {
+      let webRequest: Request;
+      try {
+        webRequest = toWebRequest(request);
+      } catch {
+        // A Host header that makes no address: nothing to render for it.
+        return reply.status(400).type('text/plain; charset=utf-8').send(MSG.invalidJson);
+      }
+      const response = await handle(webRequest, {
         ...options.context,
         secureCookies: request.overHttps,
         nonce,

@@ -11,7 +11,9 @@ export function readPage(url: URL): number {
 
 /** `?keyword=`, trimmed and cut where the API's schema stops. */
 export function readKeyword(url: URL): string {
-  return (url.searchParams.get('keyword') ?? '').trim().slice(0, KEYWORD_MAX);
+  // A search box forgives: control characters (a NUL byte PostgreSQL cannot take) are dropped.
+  // eslint-disable-next-line no-control-regex
+  return (url.searchParams.get('keyword') ?? '').replace(/[\u0000-\u001F\u007F]/g, '').trim().slice(0, KEYWORD_MAX);
 }
 
 /** The 404 page, for an address that names nothing. */

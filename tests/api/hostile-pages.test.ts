@@ -59,6 +59,13 @@ describe('malformed cookies and headers count as absent', () => {
   });
 });
 
+describe('a Host header that is no address', () => {
+  it('is a 400, not a 500', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'a b' } });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
 describe('paths that start with // stay on this site', () => {
   it('a cross-site checkout posted to //evil.example/checkout places no order', async () => {
     const product = await createProductFixture(t.db, t.images);
@@ -128,6 +135,12 @@ describe('the attempt limit on the login and signup pages', () => {
 });
 
 describe('a NUL byte in a page form', () => {
+  it('in the search box is dropped: the results page shows', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/search?keyword=%D8%AA%D9%8A%D8%B4%D9%8A%D8%B1%D8%AA%00', headers: { host: 'localhost:3000' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('نتائج البحث عن تيشيرت');
+  });
+
   it('is a 400 with the Arabic message beside the field, and no account is made', async () => {
     const res = await formPost('/signup', { name: 'أحمد\u0000علي', phone: '01099999993', password: 'secret-1', passwordConfirm: 'secret-1' });
     expect(res.statusCode).toBe(400);
