@@ -25,6 +25,8 @@ export const KEYWORD_MAX = 100;
 export const DESCRIPTION_MAX = 200;
 export const MAX_PRODUCT_IMAGES = 5;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Pictures above this many pixels are refused from their header, before they are decoded. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
 export const NAME_MIN = 3;
 export const NAME_MAX = 30;
 export const PASSWORD_MIN = 6;

@@ -90,7 +90,7 @@ export const MSG = {
   tooManyImages: 'الحد الأقصى 5 صور للمنتج',
   imageOnly: 'الملف يجب أن يكون صورة (JPEG أو PNG أو WebP أو GIF)',
   imageTooLarge: 'حجم الصورة يجب ألا يزيد عن 5 ميجابايت',
-  imageTooManyPixels: 'أبعاد الصورة كبيرة جداً',
+  imageTooManyPixels: 'أبعاد الصورة كبيرة جداً: الحد الأقصى 40 ميجابكسل',
   roleInvalid: 'الدور يجب أن يكون user أو admin',
   lastAdmin: 'لا يمكن إزالة صلاحية آخر مدير في المتجر',
   emailRequired: 'أدخل البريد الإلكتروني',

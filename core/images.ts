@@ -6,11 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { IMAGE_VARIANTS, MAX_UPLOAD_BYTES, MSG } from '../contracts/index.ts';
+import { IMAGE_VARIANTS, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, MSG } from '../contracts/index.ts';
 import { AppError } from './errors.ts';
 
-/** Above this many pixels an upload is refused before it is decoded (decompression bombs). */
-const MAX_INPUT_PIXELS = 50_000_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 
 export type ImageFolder = 'products' | 'categories';
@@ -52,7 +50,7 @@ export async function checkImage(bytes: Buffer): Promise<void> {
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) throw new AppError(415, MSG.imageOnly);
   if (pixels === 0) throw new AppError(415, MSG.imageOnly);
-  if (pixels > MAX_INPUT_PIXELS) throw new AppError(413, MSG.imageTooManyPixels);
+  if (pixels > MAX_IMAGE_PIXELS) throw new AppError(413, MSG.imageTooManyPixels);
 }
 
 /** The variant file names of a stored image, derived from the card name. */
@@ -71,7 +69,7 @@ async function encodeVariants(bytes: Buffer, base: string): Promise<{ name: stri
   return Promise.all(
     (Object.keys(IMAGE_VARIANTS) as (keyof typeof IMAGE_VARIANTS)[]).map(async (variant) => {
       const { width, height } = IMAGE_VARIANTS[variant];
-      const data = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+      const data = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false })
         .rotate()
         .resize(width, height, { fit: 'cover', position: 'attention' })
         .webp({ quality: variant === 'zoom' ? 82 : 78, effort: 4 })

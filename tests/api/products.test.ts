@@ -516,6 +516,12 @@ describe('POST /api/v1/products: uploads are checked from their bytes', () => {
     ['a truncated PNG', async () => ({ field: 'imageCover', data: await truncatedPng() }), 415, MSG.imageOnly],
     ['a decompression bomb', async () => ({ field: 'imageCover', data: bomb }), 413, MSG.imageTooManyPixels],
     [
+      'a 49-megapixel photo, over the 40-megapixel limit',
+      async () => ({ field: 'imageCover', data: await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#808080' } }).png().toBuffer() }),
+      413,
+      MSG.imageTooManyPixels,
+    ],
+    [
       'a file over 5 MB',
       async () => {
         const png = await makePng();
