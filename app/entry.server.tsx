@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { DATABASE_RETRY_AFTER_SECONDS, describeError, isDatabaseUnavailable, isUnstorableText } from '../db/errors.ts';
 
 const ABORT_AFTER_MS = 10_000;
@@ -55,7 +55,8 @@ export const streamTimeout = ABORT_AFTER_MS;
 
 /** Server-side failures of loaders, actions and rendering, logged without query parameters. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  // A thrown 4xx (an unknown id, a bad form) is an answer, not a failure.
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
   if (isDatabaseUnavailable(error)) console.warn('database unavailable:', describeError(error).message);
   else console.error(describeError(error));
 };
