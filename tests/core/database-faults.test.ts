@@ -82,4 +82,27 @@ describe('error descriptions for logs', () => {
       await close();
     }
   });
+
+  it("are what the server's log records for an error", async () => {
+    const { db, close } = await createTestDatabase();
+    const lines: string[] = [];
+    const app = await buildApp({
+      db,
+      uploadsDir: '/tmp/store-log-uploads',
+      jwtSecret: TEST_SECRET,
+      storeUrl: 'http://localhost:3000',
+      authRateLimit: 100,
+      logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      const failure = await db.execute(sql`select ${'$argon2id$v=19$secret-hash'}::int`).catch((error: unknown) => error);
+      app.log.error({ err: failure }, 'request failed');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('22P02');
+      expect(lines[0]).not.toContain('secret-hash');
+    } finally {
+      await app.close();
+      await close();
+    }
+  });
 });
