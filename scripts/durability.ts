@@ -4,6 +4,12 @@
  * every order a customer saw acknowledged, exactly once, no second order for one Idempotency-Key,
  * and stock that adds up to the orders. Exits non-zero when any check fails.
  *
+ * On PostgreSQL two database faults follow the kills, with the customers still ordering: every
+ * connection of the shop's database is terminated again and again, then the database is taken
+ * out of the server's reach (the server reaches it through a TCP forwarder the check closes) and
+ * brought back. The server must keep running, answer 503 with Retry-After meanwhile (API.md),
+ * and take orders again by itself once the database is back.
+ *
  *   npm run test:durability                                                          # embedded PGlite
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run test:durability  # PostgreSQL
  *
@@ -27,6 +33,7 @@ import { createProduct } from '../core/products.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { lockDataDir } from '../db/embedded.ts';
 import { idempotencyKeys, orderItems, orders, products } from '../db/schema.ts';
+import { TcpForwarder } from './tcp-forwarder.ts';
 
 const CUSTOMERS = 6;
 const KILLS = 5;
@@ -36,6 +43,22 @@ const LAST_STRETCH_MS = 3_000;
 /** A request unanswered this long, through kills and restarts, fails the run. */
 const ANSWER_WITHIN_MS = 60_000;
 const PASSWORD = 'durability-check';
+/** pg_terminate_backend on every connection of the shop's database this often, this long. */
+const TERMINATE_EVERY_MS = 200;
+const TERMINATE_FOR_MS = 8_000;
+/** The database stays out of the server's reach this long. */
+const UNREACHABLE_FOR_MS = 4_000;
+/** Orders must be acknowledged again this soon after the connections stop being dropped. */
+const RECOVER_AFTER_DROPS_MS = 5_000;
+/** ... and this soon after the database is back: the pool waits up to 5 s for a connection. */
+const RECOVER_AFTER_OUTAGE_MS = 10_000;
+/**
+ * A request sent this soon after a fault ended may still meet it: a connection terminated just
+ * before is discarded only when its end reaches the server.
+ */
+const FAULT_GRACE_MS = 1_000;
+/** A 503 is asked again sooner than its Retry-After, so each fault meets as many requests as it can. */
+const RETRY_UNAVAILABLE_MS = 200;
 /**
  * Stock is one count per product today (products.quantity): every size of a product takes from
  * it. The scarce product sells out during the run, so orders race for its last pieces.
@@ -51,10 +74,24 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'store-durability-'));
 const databaseName = `store_durability_${Date.now()}_${process.pid}`;
 const databaseUrl = adminUrl ? withDatabase(adminUrl, databaseName) : undefined;
 const logFile = path.join(dataDir, 'server.log');
+/** On PostgreSQL the server reaches the database through this, so the check can cut it off. */
+const forwarder = adminUrl ? new TcpForwarder(addressOf(adminUrl)) : undefined;
 
 function withDatabase(url: string, database: string): string {
   const target = new URL(url);
   target.pathname = `/${database}`;
+  return target.toString();
+}
+
+function addressOf(url: string): { host: string; port: number } {
+  const { hostname, port } = new URL(url);
+  return { host: hostname.replace(/^\[|\]$/g, '') || 'localhost', port: Number(port || 5432) };
+}
+
+function throughForwarder(url: string, port: number): string {
+  const target = new URL(url);
+  target.hostname = '127.0.0.1';
+  target.port = String(port);
   return target.toString();
 }
 
@@ -87,6 +124,8 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * ite
 
 interface Shop {
   customers: { phone: string }[];
+  /** The account the check itself shops with during the database faults. */
+  prober: { phone: string };
   products: { id: string; sizes: string[] }[];
   initialStock: Map<string, number>;
 }
@@ -124,13 +163,14 @@ async function prepareShop(): Promise<Shop> {
       );
     }
     const customers = [];
-    for (let index = 0; index < CUSTOMERS; index++) {
+    for (let index = 0; index <= CUSTOMERS; index++) {
       const phone = `0100000${String(index).padStart(4, '0')}`;
       await signup(database.db, { name: `عميل ${index + 1}`, phone, password: PASSWORD, passwordConfirm: PASSWORD });
       customers.push({ phone });
     }
     return {
-      customers,
+      customers: customers.slice(0, CUSTOMERS),
+      prober: customers[CUSTOMERS]!,
       products: made.map((product) => ({ id: product.id, sizes: product.availableSizes })),
       initialStock: new Map(made.map((product) => [product.id, product.quantity])),
     };
@@ -196,6 +236,10 @@ class ServerProcess {
     return this.child !== undefined;
   }
 
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   async kill(): Promise<void> {
     this.signal('SIGKILL');
     await this.exited;
@@ -230,23 +274,105 @@ function logTail(lines = 20): string {
   return readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
 }
 
+/** An HTTP answer as the check reads it; status 0 when none came (refused, cut, timed out). */
+interface Reply {
+  status: number;
+  retryAfter: string | null;
+  contentType: string | null;
+  text: string;
+}
+
+/** Sends one request to the server; a request that gets no answer is a Reply with status 0. */
+async function ask(baseUrl: string, method: string, url: string, options: { token?: string; body?: unknown; idempotencyKey?: string } = {}): Promise<Reply> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  try {
+    const res = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: AbortSignal.timeout(20_000),
+    });
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), contentType: res.headers.get('content-type'), text: await res.text() };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return { status: 0, retryAfter: null, contentType: null, text: cause?.code ?? cause?.message ?? String(error) };
+  }
+}
+
+function describeReply(reply: Reply): string {
+  if (reply.status === 0) return `no answer (${reply.text})`;
+  const retryAfter = reply.retryAfter === null ? '' : ` Retry-After: ${reply.retryAfter}`;
+  const html = (reply.contentType ?? '').startsWith('text/html');
+  const body = html ? `(a page${reply.text.includes(MSG.serverError) ? ' with the Arabic error message' : ''})` : reply.text.slice(0, 300);
+  return `${reply.status}${retryAfter} ${body}`;
+}
+
 /** The parts of the API's answers (API.md) that the customers read. */
+interface Body {
+  status?: string;
+  message?: string;
+  token?: string;
+  errors?: { msg: string }[];
+  data?: { _id: string; products?: { _id: string }[] };
+}
+
+function parseBody(text: string): Body | undefined {
+  try {
+    return text ? (JSON.parse(text) as Body) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The 503 API.md promises while the database is out of reach: Retry-After and the generic Arabic message. */
+function isPromisedUnavailable(reply: Reply): boolean {
+  if (reply.status !== 503 || !/^[1-9][0-9]*$/.test(reply.retryAfter ?? '')) return false;
+  const body = parseBody(reply.text);
+  return body !== undefined && Object.keys(body).length === 2 && body.status === 'error' && body.message === MSG.serverError;
+}
+
 interface Answer {
   status: number;
-  body: { token?: string; errors?: { msg: string }[]; data?: { _id: string; products?: { _id: string }[] } } | undefined;
+  body: Body | undefined;
+  reply: Reply;
   /** Sent more than once before this answer came. */
   retried: boolean;
+  /** When the request that got this answer was sent. */
+  sentAt: number;
+  /** The database fault it was under way during. */
+  fault: Fault | undefined;
 }
 
 interface Acknowledged {
   userId: string;
   key: string;
   orderId: string;
+  sentAt: number;
+  answeredAt: number;
+}
+
+/** A database fault the check causes, and what the customers met while it lasted. */
+interface Fault {
+  from: number;
+  /**
+   * When it ended. Requests under way at any moment from `from` to FAULT_GRACE_MS after this
+   * count as met by it, those already sent when it began included.
+   */
+  until: number | undefined;
+  /** Answers the API does not promise, and requests the server never answered. */
+  unexpected: string[];
+  /** Answers 503 with Retry-After and the Arabic message, each followed by the same request again. */
+  unavailable: number;
 }
 
 class Customers {
   readonly acknowledged: Acknowledged[] = [];
+  /** Unexpected answers outside the database faults. */
   readonly unexpected: string[] = [];
+  private readonly faults: Fault[] = [];
   /** Orders whose 201 came only after asking again with the same key. */
   answeredAfterRetry = 0;
   /** Requests that a kill cut or refused, sent again. */
@@ -258,44 +384,61 @@ class Customers {
     private readonly shop: Shop,
   ) {}
 
+  /** A request it meets may be answered with the promised 503, and is then asked again. */
+  beginFault(): Fault {
+    const fault: Fault = { from: Date.now(), until: undefined, unexpected: [], unavailable: 0 };
+    this.faults.push(fault);
+    return fault;
+  }
+
+  private faultDuring(sentAt: number, answeredAt: number): Fault | undefined {
+    return this.faults.find((f) => answeredAt >= f.from && (f.until === undefined || sentAt <= f.until + FAULT_GRACE_MS));
+  }
+
   /**
    * Asks until the server answers: a request cut by a kill, or refused while the server is
-   * down, is sent again unchanged, Idempotency-Key included.
+   * down, is sent again unchanged, Idempotency-Key included; so is one answered with the
+   * promised 503 during a database fault. A request left unanswered during a fault counts
+   * against it: the server should have stayed up.
    */
   async call(method: string, url: string, token: string | undefined, body?: unknown, idempotencyKey?: string): Promise<Answer> {
-    const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     const deadline = Date.now() + ANSWER_WITHIN_MS;
     let retried = false;
     for (;;) {
-      let status: number;
-      let text: string;
-      try {
-        const res = await fetch(`${this.baseUrl}/api/v1${url}`, {
-          method,
-          headers,
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(20_000),
-        });
-        status = res.status;
-        text = await res.text();
-      } catch (error) {
-        if (Date.now() > deadline) throw new Error(`${method} ${url}: no answer for ${ANSWER_WITHIN_MS / 1000} s`, { cause: error });
+      const sentAt = Date.now();
+      const reply = await ask(this.baseUrl, method, `/api/v1${url}`, { token, body, idempotencyKey });
+      const fault = this.faultDuring(sentAt, Date.now());
+      if (reply.status === 0) {
+        fault?.unexpected.push(`${method} ${url}: ${describeReply(reply)}`);
+        if (Date.now() > deadline) throw new Error(`${method} ${url}: no answer for ${ANSWER_WITHIN_MS / 1000} s (${reply.text})`);
         if (!retried) this.resent++;
         retried = true;
         await sleep(100);
         continue;
       }
-      return { status, body: text ? JSON.parse(text) : undefined, retried };
+      if (fault && isPromisedUnavailable(reply)) {
+        fault.unavailable++;
+        retried = true;
+        await sleep(RETRY_UNAVAILABLE_MS);
+        continue;
+      }
+      return { status: reply.status, body: parseBody(reply.text), reply, retried, sentAt, fault };
     }
   }
 
   private expect(answer: Answer, what: string, allowed: number[]): boolean {
     if (allowed.includes(answer.status)) return true;
-    this.unexpected.push(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    (answer.fault?.unexpected ?? this.unexpected).push(`${what}: ${describeReply(answer.reply)}`);
     return false;
+  }
+
+  /** The first order acknowledged for a request sent at or after `since`, waited for until `withinMs` after it. */
+  async orderSince(since: number, withinMs: number): Promise<Acknowledged | undefined> {
+    for (;;) {
+      const order = this.acknowledged.find((ack) => ack.sentAt >= since);
+      if (order || Date.now() > since + withinMs) return order;
+      await sleep(50);
+    }
   }
 
   async shopAs(customer: { phone: string }): Promise<void> {
@@ -320,7 +463,7 @@ class Customers {
       const emptyCart = placed.status === 400 && placed.body?.errors?.some((e) => e.msg === MSG.cartEmpty);
       if (!emptyCart && !this.expect(placed, 'place order', [201, 409])) continue;
       if (placed.status === 201) {
-        this.acknowledged.push({ userId, key, orderId: placed.body!.data!._id });
+        this.acknowledged.push({ userId, key, orderId: placed.body!.data!._id, sentAt: placed.sentAt, answeredAt: Date.now() });
         if (placed.retried) this.answeredAfterRetry++;
       } else if (placed.status === 409) {
         await this.emptyCart(token);
@@ -332,7 +475,7 @@ class Customers {
     const cart = await this.call('GET', '/cart', token);
     if (!this.expect(cart, 'read cart', [200])) return;
     for (const line of cart.body!.data!.products!) {
-      // 404: a delete cut by a kill had already removed the line.
+      // 404: a delete cut by a kill, or answered 503 after it was done, had already removed the line.
       this.expect(await this.call('DELETE', `/cart/${line._id}`, token), 'remove cart line', [200, 404]);
     }
   }
@@ -397,6 +540,171 @@ async function checkShop(shop: Shop, customers: Customers, server: ServerProcess
   }
 }
 
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+/** What a database fault phase checked, and its figures for the summary. */
+interface PhaseReport {
+  checks: Check[];
+  summary: string;
+}
+
+/** The server's unasked-for exits since `crashesBefore`, or that process `pid` no longer serves. */
+function checkAlive(name: string, server: ServerProcess, pid: number | undefined, crashesBefore: number): Check {
+  const check: Check = { name, failures: server.crashes.slice(crashesBefore) };
+  if (check.failures.length === 0 && (!server.running || server.pid !== pid)) check.failures.push(`process ${pid} is gone; now ${server.pid ?? 'none'}`);
+  return check;
+}
+
+/** Asks again every 200 ms until `done` holds or the deadline has passed; the last reply. */
+async function askUntil(deadline: number, request: () => Promise<Reply>, done: (reply: Reply) => boolean): Promise<Reply> {
+  for (;;) {
+    const reply = await request();
+    if (done(reply) || Date.now() > deadline) return reply;
+    await sleep(200);
+  }
+}
+
+/** The error page, served with the 503 and Retry-After the API would answer. */
+function isUnavailablePage(reply: Reply): boolean {
+  return (
+    reply.status === 503 &&
+    /^[1-9][0-9]*$/.test(reply.retryAfter ?? '') &&
+    (reply.contentType ?? '').startsWith('text/html') &&
+    reply.text.includes(MSG.serverError)
+  );
+}
+
+/**
+ * PostgreSQL ends every connection of the shop's database, again and again, as on a restart or
+ * a failover, while the customers order.
+ */
+async function dropConnections(server: ServerProcess, customers: Customers): Promise<PhaseReport> {
+  const pid = server.pid;
+  const crashes = server.crashes.length;
+  // Connected to the database of TEST_DATABASE_URL, not the shop's, so it never ends itself.
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const fault = customers.beginFault();
+  let rounds = 0;
+  let terminated = 0;
+  try {
+    for (let at = fault.from; at < fault.from + TERMINATE_FOR_MS; at += TERMINATE_EVERY_MS) {
+      await sleep(Math.max(0, at - Date.now()));
+      const { rows } = await admin.query<{ terminated: boolean }>(
+        'select pg_terminate_backend(pid) as terminated from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [databaseName],
+      );
+      rounds++;
+      terminated += rows.filter((row) => row.terminated).length;
+    }
+  } finally {
+    fault.until = Date.now();
+    await admin.end();
+  }
+  const order = await customers.orderSince(fault.until, RECOVER_AFTER_DROPS_MS);
+  return {
+    checks: [
+      checkAlive('dropped connections: the server kept running, the same process', server, pid, crashes),
+      { name: 'dropped connections: every answer was 2xx, an expected 4xx, or 503 with Retry-After and the Arabic message', failures: fault.unexpected },
+      {
+        name: `dropped connections: orders are acknowledged again within ${RECOVER_AFTER_DROPS_MS / 1000} s`,
+        failures: order ? [] : [`no order acknowledged in ${RECOVER_AFTER_DROPS_MS / 1000} s`],
+      },
+    ],
+    summary:
+      `dropped connections: ${terminated} terminated in ${rounds} rounds over ${TERMINATE_FOR_MS / 1000} s, ` +
+      `answers 503 ${fault.unavailable}, orders again after ${order ? seconds(order.answeredAt - fault.until) : '-'} s`,
+  };
+}
+
+/**
+ * The database goes out of the server's reach (the forwarder stops) and comes back on the same
+ * address, while the customers order; the check's own account probes the API and the pages.
+ */
+async function cutOffDatabase(server: ServerProcess, customers: Customers, shop: Shop, forwarder: TcpForwarder): Promise<PhaseReport> {
+  const pid = server.pid;
+  const crashes = server.crashes.length;
+  const unavailable: Check = { name: 'database out of reach: GET /products and POST /cart answer 503 with Retry-After and the Arabic message, GET / and a product page the error page with 503 and Retry-After', failures: [] };
+  const back: Check = { name: `database out of reach: within ${RECOVER_AFTER_OUTAGE_MS / 1000} s of its return products answer 200 and orders are placed`, failures: [] };
+  // Right after the dropped connections, a connection ended by the last round may still be met.
+  const login = await askUntil(
+    Date.now() + RECOVER_AFTER_DROPS_MS,
+    () => ask(server.baseUrl, 'POST', '/api/v1/auth/login', { body: { phone: shop.prober.phone, password: PASSWORD } }),
+    (reply) => reply.status !== 503,
+  );
+  const prober = parseBody(login.text);
+  if (login.status !== 200 || !prober?.token || !prober.data) {
+    unavailable.failures.push(`not run: login before the outage answered ${describeReply(login)}`);
+    return { checks: [unavailable], summary: 'database out of reach: not run' };
+  }
+  const token = prober.token;
+  const product = shop.products[0]!;
+  const cartLine = { productId: product.id, color: product.sizes[0] };
+
+  const fault = customers.beginFault();
+  await forwarder.close();
+  // A moment for the pool to see its connections end: a database out of reach for a while
+  // leaves no connection to try, and every new one is refused.
+  await sleep(500);
+  let probed503 = 0;
+  for (const [method, url, body] of [
+    ['GET', '/api/v1/products', undefined],
+    ['POST', '/api/v1/cart', cartLine],
+  ] as const) {
+    const reply = await ask(server.baseUrl, method, url, { token, body });
+    if (isPromisedUnavailable(reply)) probed503++;
+    else unavailable.failures.push(`${method} ${url}: ${describeReply(reply)}`);
+  }
+  for (const url of ['/', `/product/${product.id}`]) {
+    const reply = await ask(server.baseUrl, 'GET', url);
+    if (isUnavailablePage(reply)) probed503++;
+    else unavailable.failures.push(`GET ${url} (expected the error page): ${describeReply(reply)}`);
+  }
+  await sleep(Math.max(0, fault.from + UNREACHABLE_FOR_MS - Date.now()));
+  await forwarder.open();
+  fault.until = Date.now();
+
+  const deadline = fault.until + RECOVER_AFTER_OUTAGE_MS;
+  const products = await askUntil(deadline, () => ask(server.baseUrl, 'GET', '/api/v1/products'), (reply) => reply.status === 200);
+  const productsAfter = Date.now() - fault.until;
+  if (products.status !== 200) back.failures.push(`GET /api/v1/products: ${describeReply(products)}`);
+  const resumed = await customers.orderSince(fault.until, deadline - fault.until);
+  if (!resumed) back.failures.push(`no customer's order acknowledged in ${RECOVER_AFTER_OUTAGE_MS / 1000} s`);
+  let probed: Acknowledged | undefined;
+  const added = await askUntil(deadline, () => ask(server.baseUrl, 'POST', '/api/v1/cart', { token, body: cartLine }), (reply) => reply.status !== 503);
+  const cartId = parseBody(added.text)?.data?._id;
+  if (added.status !== 200 || !cartId) back.failures.push(`POST /api/v1/cart: ${describeReply(added)}`);
+  else {
+    const key = randomUUID();
+    const sentAt = Date.now();
+    const shippingAddress = { details: '12 شارع التحرير', phone: shop.prober.phone, shippingCity: GOVERNORATES[0] };
+    const placed = await askUntil(
+      deadline,
+      () => ask(server.baseUrl, 'POST', `/api/v1/orders/${cartId}`, { token, body: { shippingAddress }, idempotencyKey: key }),
+      (reply) => reply.status !== 503,
+    );
+    const orderId = parseBody(placed.text)?.data?._id;
+    if (placed.status !== 201 || !orderId) back.failures.push(`POST /api/v1/orders/${cartId}: ${describeReply(placed)}`);
+    else {
+      probed = { userId: prober.data._id, key, orderId, sentAt, answeredAt: Date.now() };
+      // The integrity checks at the end cover this order too.
+      customers.acknowledged.push(probed);
+    }
+  }
+  return {
+    checks: [
+      checkAlive('database out of reach: the server kept running, the same process', server, pid, crashes),
+      unavailable,
+      { name: "database out of reach: every customer's answer was 2xx, an expected 4xx, or 503 with Retry-After and the Arabic message", failures: fault.unexpected },
+      back,
+    ],
+    summary:
+      `database out of reach for ${UNREACHABLE_FOR_MS / 1000} s: answers 503 ${fault.unavailable + probed503}; once back, products 200 after ` +
+      `${seconds(productsAfter)} s, customers' orders after ${resumed ? seconds(resumed.answeredAt - fault.until) : '-'} s, ` +
+      `a new order after ${probed ? seconds(probed.answeredAt - fault.until) : '-'} s`,
+  };
+}
+
 /** The server of this run, ended with the script however the script ends. */
 let server: ServerProcess | undefined;
 
@@ -414,7 +722,7 @@ async function main(): Promise<number> {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? '',
+    DATABASE_URL: databaseUrl && forwarder ? throughForwarder(databaseUrl, await forwarder.open()) : '',
     JWT_SECRET: randomBytes(32).toString('hex'),
     SEED_DEMO: 'false',
     BACKUP_INTERVAL_MINUTES: '0',
@@ -424,6 +732,7 @@ async function main(): Promise<number> {
 
   const customers = new Customers(server.baseUrl, shop);
   let kills = 0;
+  const faultReports: PhaseReport[] = [];
   if (await server.start()) {
     const running = Promise.allSettled(shop.customers.map((customer) => customers.shopAs(customer)));
     for (; kills < KILLS; kills++) {
@@ -433,6 +742,11 @@ async function main(): Promise<number> {
       if (!(await server.start())) break;
     }
     if (server.running) await sleep(LAST_STRETCH_MS);
+    if (forwarder && server.running) {
+      faultReports.push(await dropConnections(server, customers));
+      // Started again if it died there, so the next phase and the customers can still finish.
+      if (server.running || (await server.start())) faultReports.push(await cutOffDatabase(server, customers, shop, forwarder));
+    }
     customers.stopping = true;
     // Without a server the customers cannot finish; their unanswered requests are counted below.
     if (server.running) {
@@ -444,12 +758,16 @@ async function main(): Promise<number> {
   await server.stop();
 
   const { checks, ordersFound, soldOut } = await checkShop(shop, customers, server);
+  for (const report of faultReports) checks.push(...report.checks);
+  if (forwarder && faultReports.length < 2) checks.push({ name: 'database fault phases', failures: ['not all run: the server was down'] });
   const ready = server.readyAfterMs.map((ms) => (ms / 1000).toFixed(1));
   console.log(`\nDurability check on ${engine}: ${CUSTOMERS} customers, ${((Date.now() - began) / 1000).toFixed(0)} s`);
   console.log(`  orders acknowledged ${customers.acknowledged.length}, orders found ${ordersFound}`);
   console.log(`  kills ${kills}${databaseUrl ? '' : `, stale locks taken over ${server.staleLocks}`}, ready after ${ready.join(' / ')} s`);
   console.log(`  requests sent again after a kill ${customers.resent}, orders acknowledged only on a retry ${customers.answeredAfterRetry}`);
   console.log(`  products sold out ${soldOut} of ${CATALOGUE.length}`);
+  if (!forwarder) console.log('  database fault phases: PostgreSQL only (the embedded database runs inside the server process)');
+  for (const report of faultReports) console.log(`  ${report.summary}`);
   for (const check of checks) {
     console.log(`  ${check.failures.length ? 'FAIL' : 'OK  '} ${check.name}`);
     for (const failure of check.failures.slice(0, 5)) console.log(`       ${failure.replace(/\n/g, '\n       ')}`);
