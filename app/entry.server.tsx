@@ -11,6 +11,13 @@ import { DATABASE_RETRY_AFTER_SECONDS, describeError, isDatabaseUnavailable, isU
 
 const ABORT_AFTER_MS = 10_000;
 
+/**
+ * The status a failed request's page gets, noted here by handleError: by the time
+ * handleRequest runs, a production build has replaced the loader's error with a bare
+ * "Unexpected Server Error", so the cause cannot be read there.
+ */
+const failureStatus = new WeakMap<Request, 400 | 503>();
+
 export default function handleRequest(
   request: Request,
   status: number,
@@ -18,14 +25,10 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const failures = Object.values(routerContext.staticHandlerContext.errors ?? {});
-  if (status === 500 && failures.some(isDatabaseUnavailable)) {
-    // The database is out of reach (a restart, a failover): a passing state, worth a retry.
-    status = 503;
-    headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-  } else if (status === 500 && failures.some(isUnstorableText)) {
-    status = 400;
-  }
+  const failure = status === 500 ? failureStatus.get(request) : undefined;
+  if (failure) status = failure;
+  // The database is out of reach (a restart, a failover): a passing state, worth a retry.
+  if (status === 503) headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
@@ -55,6 +58,8 @@ export const streamTimeout = ABORT_AFTER_MS;
 
 /** Server-side failures of loaders, actions and rendering, logged without query parameters. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (isDatabaseUnavailable(error)) failureStatus.set(request, 503);
+  else if (isUnstorableText(error)) failureStatus.set(request, 400);
   // A thrown 4xx (an unknown id, a bad form) is an answer, not a failure.
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
   if (isDatabaseUnavailable(error)) console.warn('database unavailable:', describeError(error).message);

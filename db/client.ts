@@ -21,6 +21,8 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** The embedded instance, for dumps and checkpoints; absent on PostgreSQL. */
   pglite?: PGlite;
+  /** PostgreSQL's connection pool; absent on the embedded engine. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -54,12 +56,28 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // connection is discarded on release, and the next query opens a new one.
     const report = (error: Error) => options.onConnectionError?.(error);
     pool.on('error', report);
-    pool.on('connect', (client) => client.on('error', report));
+    // Drizzle's transaction sends BEGIN before the try whose finally releases the connection
+    // (drizzle-orm 0.45), so a connection that dies at BEGIN would never go back: enough of
+    // those and every request waits for a connection that never comes. A connection that dies
+    // while checked out is therefore handed back at once, marked broken so the pool discards
+    // it; the holder's own release, if it comes, does nothing.
+    const checkedOut = new WeakSet<pg.PoolClient>();
+    pool.on('acquire', (client) => checkedOut.add(client));
+    pool.on('release', (_error, client) => checkedOut.delete(client));
+    pool.on('connect', (client) =>
+      client.on('error', (error) => {
+        report(error);
+        if (!checkedOut.has(client)) return;
+        const release = client.release;
+        client.release = () => {};
+        release(error);
+      }),
+    );
     // numeric columns arrive as text; drizzle maps them. Keep bigint counts as numbers.
     pg.types.setTypeParser(20, (v) => Number(v));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
-    return { db, engine: 'postgres', close: () => pool.end() };
+    return { db, engine: 'postgres', pool, close: () => pool.end() };
   }
   const client = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -3,11 +3,16 @@
  * headers, paths that look like another host, floods of logins.
  */
 import { count, eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
+import type { Db } from '../../db/client.ts';
+import * as schema from '../../db/schema.ts';
 import { orders, wishlistItems } from '../../db/schema.ts';
-import { createAccount, createProductFixture, FIXTURE_PASSWORD, type Account } from '../fixtures/factories.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createAccount, createProductFixture, FIXTURE_PASSWORD, UNKNOWN_ID, type Account } from '../fixtures/factories.ts';
+import { buildApp } from '../../server/app.ts';
+import { createTestApp, TEST_SECRET, type TestApp } from '../helpers/app.ts';
 import { fillCart } from '../helpers/shop.ts';
 import { buildWebApp } from '../helpers/web-build.ts';
 
@@ -15,9 +20,11 @@ const ORIGIN = 'http://localhost:3000';
 const AUTH_LIMIT = 3;
 let t: TestApp;
 let customer: Account;
+let buildDir: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ webBuildDir: buildWebApp('vitest-hostile-pages'), authRateLimit: AUTH_LIMIT });
+  buildDir = buildWebApp('vitest-hostile-pages');
+  t = await createTestApp({ webBuildDir: buildDir, authRateLimit: AUTH_LIMIT });
   customer = await createAccount(t.db);
 });
 afterAll(() => t.close());
@@ -156,5 +163,32 @@ describe('logging out on the page', () => {
     expect(String(res.headers['set-cookie'])).toMatch(/token=;.*Max-Age=0/);
     const after = await t.app.inject({ method: 'GET', url: '/api/v1/users/getMe', headers: { cookie: cookieOf(account) } });
     expect(after.statusCode).toBe(401);
+  });
+});
+
+describe('pages while the database is out of reach', () => {
+  it('answer the error page with 503 and Retry-After, never a stack', async () => {
+    // Port 1 on the loopback refuses every connection: a database that is down.
+    const pool = new pg.Pool({ connectionString: 'postgres://store@127.0.0.1:1/none', connectionTimeoutMillis: 2_000 });
+    const app = await buildApp({
+      db: drizzle(pool, { schema }) as unknown as Db,
+      uploadsDir: t.images.root,
+      jwtSecret: TEST_SECRET,
+      storeUrl: ORIGIN,
+      authRateLimit: 100,
+      web: { dev: false, buildDir, wholesaleUrl: 'https://wa.me/201000000000' },
+    });
+    try {
+      for (const url of ['/', '/new-arrived', `/product/${UNKNOWN_ID}`]) {
+        const res = await app.inject({ method: 'GET', url, headers: { host: 'localhost:3000' } });
+        expect(res.statusCode).toBe(503);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        expect(res.body).toContain(MSG.serverError);
+        expect(res.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1:1|at .*\.js/);
+      }
+    } finally {
+      await app.close();
+      await pool.end();
+    }
   });
 });

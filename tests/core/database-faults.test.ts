@@ -45,6 +45,27 @@ describe.runIf(onPostgres)('PostgreSQL dropping a connection', () => {
   });
 });
 
+describe.runIf(onPostgres)('a connection that dies as a transaction begins', () => {
+  it('goes back to the pool, so later transactions still find a connection', async () => {
+    const database = await createTestDatabase({ poolSize: 2 });
+    try {
+      let sabotage = 3;
+      // Cut the socket as the connection is handed out: the transaction's BEGIN is what fails.
+      database.pool!.on('acquire', (client) => {
+        if (sabotage-- > 0) (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      });
+      for (let i = 0; i < 3; i++) {
+        await expect(database.db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toSatisfy(isDatabaseUnavailable);
+      }
+      const results = await Promise.all([1, 2, 3].map(() => database.db.transaction(async (tx) => tx.execute(sql`select 1 as one`))));
+      expect(results).toHaveLength(3);
+      expect(database.pool!.totalCount).toBeLessThanOrEqual(2);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe('the database out of reach', () => {
   // Port 1 on the loopback refuses every connection: a database that is down.
   const pool = new pg.Pool({ connectionString: 'postgres://store@127.0.0.1:1/none', connectionTimeoutMillis: 2_000 });

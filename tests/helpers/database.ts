@@ -8,7 +8,7 @@ import { openDatabase, type Database, type OpenOptions } from '../../db/client.t
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-export async function createTestDatabase(options: Pick<OpenOptions, 'onConnectionError'> = {}): Promise<Database> {
+export async function createTestDatabase(options: Pick<OpenOptions, 'onConnectionError' | 'poolSize'> = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openDatabase({});
   const name = `store_test_${randomBytes(6).toString('hex')}`;
