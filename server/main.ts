@@ -110,8 +110,7 @@ async function main() {
   }
   if (pictures.waiting > 0 && !stopping) {
     app.log.info(`Drawing the demo shop's pictures (${pictures.waiting} to go)...`);
-    // One core is left to the shop's visitors.
-    seedWork = pictures.drawAll({ concurrency: Math.max(1, availableParallelism() - 1), signal: seeding.signal }).then(
+    seedWork = pictures.drawAll({ concurrency: availableParallelism(), signal: seeding.signal }).then(
       () => app.log.info(seeding.signal.aborted ? 'Drawing the pictures stopped; the next start finishes them.' : 'The demo pictures are all drawn.'),
       (error: unknown) => app.log.error({ err: error }, 'drawing the demo pictures failed'),
     );
