@@ -192,3 +192,30 @@ describe('pages while the database is out of reach', () => {
     }
   });
 });
+
+describe('the login page behind a TLS-terminating proxy', () => {
+  it('sets a Secure cookie and HSTS when the trusted proxy says https', async () => {
+    const proxied = await createTestApp({ webBuildDir: buildDir, trustProxy: true });
+    try {
+      const account = await createAccount(proxied.db);
+      const res = await proxied.app.inject({
+        method: 'POST',
+        url: '/login',
+        remoteAddress: '10.7.0.1',
+        headers: {
+          host: 'shop.example',
+          origin: 'https://shop.example',
+          'x-forwarded-proto': 'https',
+          'content-type': 'application/x-www-form-urlencoded',
+          'sec-fetch-mode': 'navigate',
+        },
+        payload: new URLSearchParams({ phone: account.user.phone, password: FIXTURE_PASSWORD }).toString(),
+      });
+      expect(res.statusCode).toBe(302);
+      expect(String(res.headers['set-cookie'])).toMatch(/token=.+; Secure/);
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
