@@ -95,6 +95,13 @@ export interface SeedOptions {
  */
 export async function seedDemo(db: Db, store: ImageStore, options: SeedOptions = {}): Promise<void> {
   const { signal } = options;
+  // PGlite answers queries without ever yielding to the event loop, so a Ctrl-C would be heard
+  // only once the seed is over (and tsx kills a child that does not answer a signal at once):
+  // every step lets the loop run first.
+  const step = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    signal?.throwIfAborted();
+  };
   await removeDemoPictures(store);
   // createCategory and createProduct check an upload is an image; the deferring store keeps it
   // from being encoded or written, and the seed names the real pictures itself.
@@ -104,19 +111,19 @@ export async function seedDemo(db: Db, store: ImageStore, options: SeedOptions =
     hashPassword(`demo-${Date.now()}-${Math.random()}`),
     ...DEMO_ACCOUNTS.map((account) => hashPassword(account.password)),
   ]);
-  signal?.throwIfAborted();
+  await step();
 
   const summary = await db.transaction(async (tx) => {
     const categoryIds = new Map<string, string>();
     for (const category of seedCategories) {
-      signal?.throwIfAborted();
+      await step();
       const created = await createCategory(tx, deferred, { name: category.name, image: standIn });
       await tx.update(categories).set({ image: categoryPictureName(category) }).where(eq(categories.id, created.id));
       categoryIds.set(category.key, created.id);
     }
     const created: Product[] = [];
     for (const item of seedProducts) {
-      signal?.throwIfAborted();
+      await step();
       created.push(await createSeedProduct(tx, deferred, item, categoryIds.get(item.categoryKey)!, standIn));
     }
 
@@ -139,7 +146,7 @@ export async function seedDemo(db: Db, store: ImageStore, options: SeedOptions =
     const buyable = created.filter((p) => p.availability && p.quantity >= 10);
     let placed = 0;
     for (let i = 0; i < 24; i++) {
-      signal?.throwIfAborted();
+      await step();
       const userId = accountIds[i % accountIds.length]!;
       const picks = [buyable[(i * 7) % buyable.length]!, buyable[(i * 11 + 3) % buyable.length]!].slice(0, 1 + (i % 2));
       for (const product of picks) await addToCart(tx, userId, { productId: product.id, size: product.availableSizes[i % product.availableSizes.length]! });
@@ -159,7 +166,7 @@ export async function seedDemo(db: Db, store: ImageStore, options: SeedOptions =
     let written = 0;
     for (const [i, product] of created.entries()) {
       if (i % 3 !== 0) continue;
-      signal?.throwIfAborted();
+      await step();
       for (let k = 0; k < 1 + (i % 3); k++) {
         const [rating, text] = REVIEW_TEXTS[(i + k) % REVIEW_TEXTS.length]!;
         await createReview(tx, accountIds[(i + k) % accountIds.length]!, product.id, { rating, review: text });
@@ -167,7 +174,7 @@ export async function seedDemo(db: Db, store: ImageStore, options: SeedOptions =
       }
     }
     await tx.update(reviews).set({ createdAt: sql`${reviews.createdAt} - (random() * interval '20 days')` });
-    signal?.throwIfAborted();
+    await step();
     return `${seedCategories.length} categories, ${created.length} products, ${accountIds.length + 1} accounts, ${placed} orders, ${written} reviews`;
   });
   console.log(`Demo shop: ${summary}.`);
