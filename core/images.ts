@@ -17,9 +17,9 @@ export type ImageFolder = 'products' | 'categories';
 export interface ImageStore {
   root: string;
   /**
-   * Checks and names images but encodes and writes nothing: the caller writes the files under
-   * other names of its own, later. The demo seed stores its rows this way and draws their
-   * pictures after the shop has opened, since drawing takes most of a first start.
+   * Checks images and names them, but encodes and writes nothing: for a caller that writes
+   * files of its own later. The demo seed stores its rows this way and draws their pictures
+   * after the shop has opened, since drawing them took most of a first start.
    */
   deferWrites?: boolean;
 }

@@ -3,8 +3,8 @@
  * of the server would draw any still missing). `npm run seed -- --reset` first deletes
  * everything (data and uploaded images) - for development only.
  */
-import { availableParallelism } from 'node:os';
 import { rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { isDatabaseEmpty, seedDemo } from '../db/seed/demo.ts';
 import { findMissingPictures } from '../db/seed/pictures.ts';

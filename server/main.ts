@@ -85,16 +85,12 @@ async function main() {
   if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
     app.log.info('Empty database: creating the demo shop (first start only)...');
     seedWork = seedDemo(database.db, { root: uploadsDir }, { signal: seeding.signal });
-    const seeded = await seedWork.then(
-      () => true,
-      (error: unknown) => {
-        if (seeding.signal.aborted) return false;
-        throw error;
-      },
-    );
-    // Stopped while seeding: stop() closes and exits.
-    if (!seeded) return;
+    await seedWork.catch((error: unknown) => {
+      if (!seeding.signal.aborted) throw error;
+    });
   }
+  // Stopped while seeding: stop() closes and exits.
+  if (stopping) return;
   // The demo's pictures are drawn once the shop is open; one asked for before its turn is drawn at once.
   const pictures = await findMissingPictures(database.db, { root: uploadsDir });
   if (pictures.waiting > 0) app.addHook('onRequest', (request) => pictures.drawRequested(request.url));
