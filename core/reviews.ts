@@ -1,8 +1,8 @@
 /** Product reviews: one per customer and product, kept as plain text. */
-import { avg, count, desc, eq } from 'drizzle-orm';
+import { and, avg, count, desc, eq, exists, sql } from 'drizzle-orm';
 import { MSG, type Review as ReviewInput } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
-import { products, reviews, users } from '../db/schema.ts';
+import { orderItems, orders, products, reviews, users } from '../db/schema.ts';
 import { AppError, isUniqueViolation } from './errors.ts';
 import { offsetOf, toPage, type Page } from './pagination.ts';
 
@@ -12,8 +12,16 @@ export interface Review {
   productId: string;
   rating: number;
   review: string;
+  /** The author received this product: a delivered order of theirs holds it. */
+  verifiedPurchase: boolean;
   createdAt: Date;
 }
+
+/** Whether the review's author has a delivered order holding its product; read at each request, never stored. */
+const verifiedPurchase = exists(
+  sql`(select 1 from ${orderItems} inner join ${orders} on ${orders.id} = ${orderItems.orderId}
+       where ${and(eq(orders.userId, reviews.userId), eq(orderItems.productId, reviews.productId), eq(orders.isDelivered, true))})`,
+);
 
 const reviewColumns = {
   id: reviews.id,
@@ -22,11 +30,22 @@ const reviewColumns = {
   productId: reviews.productId,
   rating: reviews.rating,
   review: reviews.review,
+  verifiedPurchase: sql<boolean>`${verifiedPurchase}`,
   createdAt: reviews.createdAt,
 };
 
-function toReview(row: { id: string; userId: string; userName: string; productId: string; rating: number; review: string; createdAt: Date }): Review {
-  return { id: row.id, user: { id: row.userId, name: row.userName }, productId: row.productId, rating: row.rating, review: row.review, createdAt: row.createdAt };
+type ReviewRow = { id: string; userId: string; userName: string; productId: string; rating: number; review: string; verifiedPurchase: boolean; createdAt: Date };
+
+function toReview(row: ReviewRow): Review {
+  return {
+    id: row.id,
+    user: { id: row.userId, name: row.userName },
+    productId: row.productId,
+    rating: row.rating,
+    review: row.review,
+    verifiedPurchase: row.verifiedPurchase === true,
+    createdAt: row.createdAt,
+  };
 }
 
 async function assertProductExists(db: Db, productId: string): Promise<void> {

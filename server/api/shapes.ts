@@ -175,6 +175,7 @@ export const ReviewShape = z.object({
   product: z.string(),
   rating: z.number(),
   review: z.string(),
+  verifiedPurchase: z.boolean().describe('The author has a delivered order holding this product; computed by the server'),
   createdAt: date,
 });
 export const presentReview = (r: Review): z.infer<typeof ReviewShape> => ({
@@ -183,6 +184,7 @@ export const presentReview = (r: Review): z.infer<typeof ReviewShape> => ({
   product: r.productId,
   rating: r.rating,
   review: r.review,
+  verifiedPurchase: r.verifiedPurchase,
   createdAt: iso(r.createdAt),
 });
 

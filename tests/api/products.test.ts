@@ -789,6 +789,7 @@ describe('reviews', () => {
         product: item.id,
         rating: 4,
         review: 'خامة ممتازة',
+        verifiedPurchase: false,
         createdAt: expect.any(String),
       },
     });
@@ -892,7 +893,7 @@ describe('reviews', () => {
     expect(all.statusCode).toBe(200);
     expect(all.json().paginationResult).toEqual({ currentPage: 1, limit: 20, numberOfPages: 1 });
     expect(all.json().data.map((r: { review: string }) => r.review)).toEqual(['ثالث تقييم', 'ثاني تقييم', 'أول تقييم']);
-    expect(Object.keys(all.json().data[0]).sort()).toEqual(['_id', 'createdAt', 'product', 'rating', 'review', 'user']);
+    expect(Object.keys(all.json().data[0]).sort()).toEqual(['_id', 'createdAt', 'product', 'rating', 'review', 'user', 'verifiedPurchase']);
 
     const first = (await getJson(`/api/v1/products/${item.id}/reviews?limit=2&page=1`)).json();
     expect(first.paginationResult).toEqual({ currentPage: 1, limit: 2, numberOfPages: 2, next: 2 });

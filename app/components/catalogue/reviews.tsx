@@ -3,7 +3,7 @@
  * is rendered as text, never as HTML. The form posts to the product route's action and works
  * without JavaScript; `<details>` opens it with or without JavaScript.
  */
-import { ChevronDown, Loader2, PenLine } from 'lucide-react';
+import { BadgeCheck, ChevronDown, Loader2, PenLine } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { toast } from 'react-toastify';
@@ -19,6 +19,8 @@ export interface ReviewItem {
   userName: string;
   rating: number;
   review: string;
+  /** The author received the product (a delivered order held it). */
+  verifiedPurchase: boolean;
   createdAt: string;
 }
 
@@ -33,6 +35,12 @@ export function ReviewsList({ reviews }: { reviews: ReviewItem[] }) {
           <article aria-label={`تقييم ${review.userName}`} className="flex flex-col gap-1">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <h3 className="font-bold">{review.userName}</h3>
+              {review.verifiedPurchase && (
+                <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2 py-0.5 text-sm font-semibold text-green-800">
+                  <BadgeCheck aria-hidden="true" className="size-4" />
+                  {MSG.verifiedBuyer}
+                </span>
+              )}
               <RatingStars value={review.rating} />
               <time dateTime={review.createdAt} className="text-sm text-muted">
                 {formatDate(review.createdAt)}

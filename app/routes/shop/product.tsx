@@ -54,6 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     userName: r.user.name,
     rating: r.rating,
     review: r.review,
+    verifiedPurchase: r.verifiedPurchase,
     createdAt: r.createdAt.toISOString(),
   }));
 
