@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { isDatabaseUnavailable } from './errors.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -36,7 +37,16 @@ export interface OpenOptions {
   poolSize?: number;
   /** Told when PostgreSQL drops a pooled connection, idle or in use. */
   onConnectionError?: (error: Error) => void;
+  /**
+   * How long to keep trying while PostgreSQL is out of reach at start (a server started
+   * together with its database, or during a failover); 0 gives up at once.
+   */
+  waitForDatabaseMs?: number;
+  /** Told of each failed try while waiting, with the seconds until the next. */
+  onWaiting?: (error: unknown, retryInSeconds: number) => void;
 }
+
+const RETRY_EVERY_MS = 2_000;
 
 /** How long a request waits for a pooled connection before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -76,7 +86,20 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // numeric columns arrive as text; drizzle maps them. Keep bigint counts as numbers.
     pg.types.setTypeParser(20, (v) => Number(v));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+    const giveUpAt = Date.now() + (options.waitForDatabaseMs ?? 0);
+    for (;;) {
+      try {
+        await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+        break;
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || Date.now() + RETRY_EVERY_MS > giveUpAt) {
+          await pool.end();
+          throw error;
+        }
+        options.onWaiting?.(error, RETRY_EVERY_MS / 1000);
+        await new Promise((resolve) => setTimeout(resolve, RETRY_EVERY_MS));
+      }
+    }
     return { db, engine: 'postgres', pool, close: () => pool.end() };
   }
   const client = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm } });

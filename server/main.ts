@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../db/client.ts';
 import { dumpEmbedded, lockDataDir } from '../db/embedded.ts';
+import { describeError } from '../db/errors.ts';
 import { findDemoAccounts, isDatabaseEmpty, seedDemo } from '../db/seed/demo.ts';
 import { findMissingPictures } from '../db/seed/pictures.ts';
 import { buildApp } from './app.ts';
@@ -33,6 +34,9 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: embedded ? path.join(config.dataDir, 'pglite') : undefined,
     onConnectionError: (error) => console.error(`PostgreSQL dropped a connection: ${error.message}`),
+    // Started together with its database, or during a failover: wait a minute for it.
+    waitForDatabaseMs: 60_000,
+    onWaiting: (error, seconds) => console.error(`PostgreSQL is not answering (${describeError(error).message}); trying again in ${seconds} s`),
   }).catch((error: unknown) => {
     unlock();
     throw error;

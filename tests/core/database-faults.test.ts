@@ -3,9 +3,10 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
-import type { Db } from '../../db/client.ts';
+import { openDatabase, type Db } from '../../db/client.ts';
 import { describeError, isDatabaseUnavailable } from '../../db/errors.ts';
 import * as schema from '../../db/schema.ts';
+import { TcpForwarder } from '../../scripts/tcp-forwarder.ts';
 import { buildApp } from '../../server/app.ts';
 import { TEST_SECRET } from '../helpers/app.ts';
 import { createTestDatabase, onPostgres } from '../helpers/database.ts';
@@ -63,6 +64,52 @@ describe.runIf(onPostgres)('a connection that dies as a transaction begins', () 
     } finally {
       await database.close();
     }
+  });
+});
+
+describe.runIf(onPostgres)('PostgreSQL out of reach when the server starts', () => {
+  const name = `store_test_wait_${process.pid}`;
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  afterAll(() => admin(`drop database if exists ${name} with (force)`));
+
+  it('is waited for: the database opens once it answers', async () => {
+    await admin(`create database ${name}`);
+    const target = new URL(adminUrl);
+    const forwarder = new TcpForwarder({ host: target.hostname, port: Number(target.port || 5432) });
+    await forwarder.open();
+    await forwarder.close();
+    const url = new URL(adminUrl);
+    url.host = `127.0.0.1:${forwarder.port}`;
+    url.pathname = `/${name}`;
+    const waits: unknown[] = [];
+    const database = await openDatabase({
+      databaseUrl: url.toString(),
+      waitForDatabaseMs: 30_000,
+      onWaiting: (error) => {
+        waits.push(error);
+        // The database comes back after the first failed try.
+        if (waits.length === 1) void forwarder.open();
+      },
+    });
+    try {
+      expect(waits.length).toBeGreaterThan(0);
+      expect(waits.every(isDatabaseUnavailable)).toBe(true);
+      const result = (await database.db.execute(sql`select 1 as one`)) as unknown as { rows: { one: number }[] };
+      expect(result.rows[0]!.one).toBe(1);
+    } finally {
+      await database.close();
+      await forwarder.close();
+    }
+  });
+
+  it('without a wait, fails at once with the cause', async () => {
+    await expect(openDatabase({ databaseUrl: 'postgres://store@127.0.0.1:1/none' })).rejects.toSatisfy(isDatabaseUnavailable);
   });
 });
 
