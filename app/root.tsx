@@ -68,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
-          تخطى إلى المحتوى
+          تخطَّ إلى المحتوى
         </a>
         <SiteHeader />
         <main id="main" className="flex-1">

@@ -57,7 +57,7 @@ test('the admin adds a product with images, finds it in the shop, edits it and s
   await form.fill({ description: 'و'.repeat(201) });
   await form.expectDescriptionCount(201);
   await form.submit('إضافة المنتج');
-  await expectFieldError(page, 'وصف المنتج', 'يجب ان لا يزيد وصف المنتج عن 200 حرف');
+  await expectFieldError(page, 'وصف المنتج', 'يجب ألا يزيد وصف المنتج عن 200 حرف');
 
   await expect(form.imagesInput()).toHaveAttribute('aria-invalid', 'true');
   await form.chooseImages([await imageFile('front.png', '#aa3344'), await imageFile('back.jpg', '#3344aa', 'jpeg')]);
@@ -148,7 +148,7 @@ test('the list shows every product, sold out and switched off ones too, and dele
   await expect(page.getByRole('link', { name: 'إضافة منتج' }).last()).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'الصفحات' })).toBeVisible();
   await list.search(`DEL-${mark}`);
-  await expect(list.card(soldOut.title)).toContainText('نفذت الكمية');
+  await expect(list.card(soldOut.title)).toContainText('نفدت الكمية');
   await expect(list.card(soldOut.title)).toContainText(price(180));
   await expect(list.card(hidden.title)).toContainText('غير متاح للبيع');
   await expectNoHorizontalOverflow(page);

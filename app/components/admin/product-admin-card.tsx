@@ -6,7 +6,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { Link, useFetcher } from 'react-router';
-import { IMAGE_VARIANTS } from '../../../contracts/index.ts';
+import { IMAGE_VARIANTS, MSG } from '../../../contracts/index.ts';
 import { SaleBadge } from '../catalogue/badges.tsx';
 import { ProductPrices } from '../catalogue/product-prices.tsx';
 import { Ltr } from '../../lib/format.tsx';
@@ -30,7 +30,7 @@ export const DELETE_FETCHER = 'delete-product';
 
 function StockBadge({ product }: { product: AdminCardProduct }) {
   if (!product.available) return <span className="rounded-md bg-ink px-2 py-0.5 text-xs font-bold text-white">غير متاح للبيع</span>;
-  if (product.quantity === 0) return <span className="rounded-md bg-sale px-2 py-0.5 text-xs font-bold text-white">نفذت الكمية</span>;
+  if (product.quantity === 0) return <span className="rounded-md bg-sale px-2 py-0.5 text-xs font-bold text-white">{MSG.soldOut}</span>;
   return null;
 }
 

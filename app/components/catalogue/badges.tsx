@@ -1,7 +1,8 @@
 /** The labels drawn over a product's image: sold out, and the admin's sale text. */
+import { MSG } from '../../../contracts/index.ts';
 
 export function SoldOutBadge() {
-  return <span className="rounded-md bg-ink/85 px-2 py-1 text-xs font-bold text-white">نفذت الكمية</span>;
+  return <span className="rounded-md bg-ink/85 px-2 py-1 text-xs font-bold text-white">{MSG.soldOut}</span>;
 }
 
 export function SaleBadge({ text }: { text: string }) {

@@ -48,7 +48,7 @@ export function ListingLayout({ heading, children }: ListingLayoutProps) {
 /** The listing's cards; the first ones are above the fold on a phone and load first. */
 export function ProductGrid({ products }: { products: CardProduct[] }) {
   if (products.length === 0) {
-    return <p className="rounded-xl bg-surface p-8 text-center text-lg text-muted">لا توجد منتجات حتى الأن</p>;
+    return <p className="rounded-xl bg-surface p-8 text-center text-lg text-muted">لا توجد منتجات حتى الآن</p>;
   }
   return (
     <section aria-labelledby="products-title">

@@ -1,6 +1,6 @@
 import { AlertTriangle, Banknote, CalendarDays, PackageX, ShoppingBag, Truck } from 'lucide-react';
 import { Link } from 'react-router';
-import { LOW_STOCK_THRESHOLD } from '../../../contracts/index.ts';
+import { LOW_STOCK_THRESHOLD, MSG } from '../../../contracts/index.ts';
 import { getDashboard } from '../../../core/dashboard.ts';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { SalesChart } from '../../components/admin/sales-chart.tsx';
@@ -117,7 +117,7 @@ export default function OverviewPage({ loaderData: d }: Route.ComponentProps) {
                     <img src={p.thumb} alt="" width={45} height={60} loading="lazy" className="h-15 w-11 shrink-0 rounded object-cover" />
                     <span className="min-w-0 flex-1 truncate font-semibold">{p.title}</span>
                     {p.quantity === 0 || !p.available ? (
-                      <span className="shrink-0 rounded-full bg-sale/10 px-3 py-1 text-sm font-semibold text-sale">{p.available ? 'نفدت الكمية' : 'متوقف'}</span>
+                      <span className="shrink-0 rounded-full bg-sale/10 px-3 py-1 text-sm font-semibold text-sale">{p.available ? MSG.soldOut : 'متوقف'}</span>
                     ) : (
                       <span className="shrink-0 rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
                         متبقي <Ltr>{p.quantity}</Ltr>
