@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -6,7 +5,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLocation,
   useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
@@ -46,15 +44,6 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>('root');
 }
 
-/** Every path change starts at the top of the page (SPEC.md §2). */
-function ScrollToTop() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
-  return null;
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   return (
@@ -77,7 +66,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter />
         <BottomBar />
         <ToastContainer position="top-right" autoClose={TOAST_CLOSE_MS} rtl pauseOnHover pauseOnFocusLoss draggable />
-        <ScrollToTop />
+        {/*
+          The page starts at the top on every path change (SPEC.md §2): React Router scrolls to
+          the top after each navigation that pushes or replaces a history entry (a link, a GET
+          form, a redirect) unless it passes preventScrollReset, and puts the reader back where
+          they were on back, forward and reload. A scroll to the top of our own on path changes
+          would undo that last part: it also runs when a reloaded page hydrates and after back.
+        */}
         <ScrollRestoration nonce={root?.nonce} />
         <Scripts nonce={root?.nonce} />
       </body>

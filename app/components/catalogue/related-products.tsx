@@ -47,7 +47,13 @@ export function RelatedProducts({ products }: { products: CardProduct[] }) {
           </button>
         </div>
       </div>
-      <div ref={viewportRef} className="overflow-hidden">
+      {/*
+        Relative, so the cards' visually hidden labels and radios (absolutely positioned) are
+        placed in it and clipped with the cards. Otherwise, until the carousel's script moves the
+        list, the cards past its edge widened the page: a phone showed it zoomed out and could
+        not scroll a reloaded page back to where the reader was.
+      */}
+      <div ref={viewportRef} className="relative overflow-hidden">
         <ul className="-ms-3 flex touch-pan-y">
           {products.map((product) => (
             <li key={product.id} className="min-w-0 flex-[0_0_50%] ps-3 md:flex-[0_0_33.333%] lg:flex-[0_0_25%] xl:flex-[0_0_20%]">

@@ -1,0 +1,66 @@
+/**
+ * Where a page opens (SPEC.md §2 "the page scrolls to the top on every path change"): a link
+ * to another page starts at its top, while a reload and the back button leave the shopper where
+ * they were, also once the page has hydrated, so a tap aimed at a size chip still lands on it.
+ */
+import { expect, test } from '@playwright/test';
+import { expectScrolledTo, fetchProducts, Listing, ProductDetail, scrollPosition, waitForHydration } from './pages/scroll.ts';
+
+test('a reload keeps the shopper where they were on a product page', async ({ page }) => {
+  const [product] = await fetchProducts(page.request, 'availability=true&limit=1');
+  await new ProductDetail(page).goto(product!);
+  await waitForHydration(page);
+
+  const related = page.getByRole('heading', { level: 2, name: 'منتجات مشابهة' });
+  await related.scrollIntoViewIfNeeded();
+  await expect(related).toBeInViewport();
+  const y = await scrollPosition(page);
+  expect(y).toBeGreaterThan(0);
+
+  await page.reload();
+  await expectScrolledTo(page, y);
+  // And still there once the page has hydrated, when a scroll to the top on mount would strike.
+  await waitForHydration(page);
+  await expectScrolledTo(page, y);
+  await expect(related).toBeInViewport();
+});
+
+test('back after following a link returns to where the shopper was in the listing', async ({ page }) => {
+  const listing = new Listing(page);
+  await listing.goto('/new-arrived', 'وصل حديثاً');
+  await waitForHydration(page);
+
+  const card = listing.cards().filter({ has: page.getByRole('link') }).last();
+  await card.scrollIntoViewIfNeeded();
+  await expect(card).toBeInViewport();
+  const y = await scrollPosition(page);
+  expect(y).toBeGreaterThan(0);
+  const title = (await card.getByRole('heading', { level: 3 }).textContent())!;
+
+  await card.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expectScrolledTo(page, 0);
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'وصل حديثاً' })).toBeVisible();
+  await expectScrolledTo(page, y);
+  await expect(listing.card(title)).toBeInViewport();
+});
+
+test('following a link to another product starts at the top of its page', async ({ page }) => {
+  const [product] = await fetchProducts(page.request, 'availability=true&limit=1');
+  await new ProductDetail(page).goto(product!);
+  await waitForHydration(page);
+
+  const related = page.getByRole('region', { name: 'منتجات مشابهة' });
+  const link = related.getByRole('article').getByRole('link').first();
+  await link.scrollIntoViewIfNeeded();
+  expect(await scrollPosition(page)).toBeGreaterThan(0);
+  const title = (await link.textContent())!;
+
+  await link.click();
+  await expect(page).not.toHaveURL(new RegExp(`/product/${product!._id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expectScrolledTo(page, 0);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeInViewport();
+});
