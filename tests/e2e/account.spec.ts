@@ -115,7 +115,7 @@ test('the wishlist: the heart keeps a product, the profile moves one to the cart
 
   const profile = new ProfilePage(page);
   await profile.goto();
-  await expect(page.getByText('ليس لديك طلبات حتى الأن')).toBeVisible();
+  await expect(page.getByText('ليس لديك طلبات حتى الآن')).toBeVisible();
   await expect(profile.wishlistItem(kept.title)).toBeVisible();
   await expect(profile.wishlistItem(other.title)).toBeVisible();
   await expectNoHorizontalOverflow(page);
@@ -129,7 +129,7 @@ test('the wishlist: the heart keeps a product, the profile moves one to the cart
 
   await profile.removeFromWishlist(other.title);
   await expect(profile.wishlistItem(other.title)).toHaveCount(0);
-  await expect(page.getByText('لا توجد منتجات في المفضلة حتى الأن')).toBeVisible();
+  await expect(page.getByText('لا توجد منتجات في المفضلة حتى الآن')).toBeVisible();
 
   const cart = new CartPage(page);
   await cart.goto();

@@ -116,7 +116,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             {reloading && <Spinner label="جاري التحميل" />}
           </h2>
           {orders.length === 0 ? (
-            <p className="rounded-xl border border-line bg-surface px-4 py-8 text-center">ليس لديك طلبات حتى الأن</p>
+            <p className="rounded-xl border border-line bg-surface px-4 py-8 text-center">ليس لديك طلبات حتى الآن</p>
           ) : (
             <ul className="flex flex-col gap-4">
               {orders.map((order) => (
@@ -134,7 +134,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           </h2>
           {wishlist.length === 0 ? (
             <div className="flex flex-col items-center gap-3 rounded-xl border border-line bg-surface px-4 py-8 text-center">
-              <p>لا توجد منتجات في المفضلة حتى الأن</p>
+              <p>لا توجد منتجات في المفضلة حتى الآن</p>
               <Link to="/new-arrived" className="inline-flex min-h-11 items-center font-semibold text-brand-600 underline">
                 تصفح المنتجات
               </Link>

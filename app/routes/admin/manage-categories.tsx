@@ -100,7 +100,7 @@ export default function ManageCategories({ loaderData, actionData }: Route.Compo
         </noscript>
       )}
       {categories.length === 0 ? (
-        <p className="rounded-xl border border-line bg-surface px-4 py-12 text-center text-lg font-semibold">لا توجد تصنيفات حتى الأن</p>
+        <p className="rounded-xl border border-line bg-surface px-4 py-12 text-center text-lg font-semibold">لا توجد تصنيفات حتى الآن</p>
       ) : (
         <ul aria-label="قائمة التصنيفات" className="divide-y divide-line rounded-xl border border-line bg-white px-4">
           {categories.map((category) => (

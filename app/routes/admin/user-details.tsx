@@ -155,7 +155,7 @@ export default function UserDetailsPage({ loaderData, actionData }: Route.Compon
             {paging && <Spinner label="جاري تحميل الطلبات" />}
           </h2>
           {orders.length === 0 ? (
-            <p className="rounded-xl border border-line bg-surface px-4 py-8 text-center">لم يطلب هذا المستخدم شيئاً حتى الأن</p>
+            <p className="rounded-xl border border-line bg-surface px-4 py-8 text-center">لم يطلب هذا المستخدم شيئاً حتى الآن</p>
           ) : (
             <ul className="flex flex-col gap-3">
               {orders.map((order) => (

@@ -40,11 +40,12 @@ const FIXED_LISTINGS: Record<string, FixedListing> = {
     filter: { season: 'صيف' },
   },
   '/less199': {
-    title: `أقل من ${PRICE_BANDS.less199} جنية`,
+    title: `أقل من ${PRICE_BANDS.less199} جنيه`,
     description: `منتجات ${STORE_NAME} بسعر ${PRICE_BANDS.less199} جنيه أو أقل بعد الخصم. ${DELIVERY}`,
     filter: { priceAfterDiscount: { lte: PRICE_BANDS.less199 } },
   },
   '/less149': {
+    // SPEC.md quotes this title with its spelling (جنية); /less199 is spelt as the word is.
     title: `أقل من ${PRICE_BANDS.less149} جنية`,
     description: `تخفيضات الصيف: منتجات ${STORE_NAME} بسعر ${PRICE_BANDS.less149} جنيه أو أقل بعد الخصم. ${DELIVERY}`,
     filter: { priceAfterDiscount: { lte: PRICE_BANDS.less149 } },
