@@ -25,6 +25,7 @@ import { describeError } from '../db/errors.ts';
 import { authRoutes } from './api/auth.ts';
 import { categoryRoutes } from './api/categories.ts';
 import type { ApiContext } from './api/context.ts';
+import { markOptionalForms } from './api/forms.ts';
 import { orderRoutes } from './api/orders.ts';
 import { productRoutes } from './api/products.ts';
 import { shoppingRoutes } from './api/shopping.ts';
@@ -176,6 +177,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: markOptionalForms,
+    // The API's routes carry tags; the pages, images and the docs themselves are not the API.
+    hideUntagged: true,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -8,7 +8,7 @@ import { clearTokenCookie, readToken, setTokenCookie } from '../plugins/auth.ts'
 import { authAttemptKeys } from '../plugins/rate-limit.ts';
 import { parseOrThrow } from '../plugins/validation.ts';
 import type { ApiContext } from './context.ts';
-import { failures, presentUser, UserShape } from './shapes.ts';
+import { failures, NoContent, presentUser, UserShape } from './shapes.ts';
 
 const SessionShape = z.object({ data: UserShape, token: z.string() });
 
@@ -39,7 +39,7 @@ export function authRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Create a customer account',
           body: SignupSchema,
-          response: { 201: SessionShape, ...failures(400, 429) },
+          response: { 201: SessionShape, ...failures(400, 403, 413, 415, 429) },
         },
         // Counted before validation, so malformed attempts count too.
         preValidation: async (request) => ctx.limiter.check(authAttemptKeys(request.ip, bodyField(request.body, 'phone'))),
@@ -59,7 +59,7 @@ export function authRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Log in with a phone (as `email` or `phone`) and password',
           body: LoginBody,
-          response: { 200: SessionShape, ...failures(400, 401, 429) },
+          response: { 200: SessionShape, ...failures(400, 401, 403, 413, 415, 429) },
         },
       },
       async (request, reply) => {
@@ -74,12 +74,12 @@ export function authRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/logout',
-      { schema: { tags: ['auth'], summary: 'End this session on the server and clear the cookie', response: { 204: z.null().describe('no body') } } },
+      { schema: { tags: ['auth'], summary: 'End this session on the server and clear the cookie', response: { 204: NoContent, ...failures(403) } } },
       async (request, reply) => {
         const token = readToken(request);
         if (token) await endSession(ctx.db, ctx.jwtSecret, token);
         clearTokenCookie(reply);
-        return reply.status(204).send(null);
+        return reply.status(204).send();
       },
     );
   };

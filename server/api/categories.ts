@@ -6,9 +6,11 @@ import { createCategory, deleteCategory, getCategory, listCategories, updateCate
 import { readForm, singleFile } from '../plugins/uploads.ts';
 import { parseOrThrow } from '../plugins/validation.ts';
 import type { ApiContext } from './context.ts';
-import { CategoryShape, failures, listOf, one, presentCategory, presentPage } from './shapes.ts';
+import { documentForm, imageFile } from './forms.ts';
+import { CategoryShape, failures, listOf, NoContent, one, presentCategory, presentPage } from './shapes.ts';
 
-const multipartNote = 'multipart/form-data: `name` (text) and `image` (one image file, checked from its bytes, 5 MB at most)';
+const CategoryFormFields = z.object({ name: z.string().describe('Unique among the categories') });
+const CategoryFormFiles = z.object({ image: imageFile });
 
 export function categoryRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -37,11 +39,10 @@ export function categoryRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       '/categories',
       {
         preHandler: ctx.guards.admin,
+        config: { swaggerTransform: documentForm({ fields: CategoryFormFields, files: CategoryFormFiles }) },
         schema: {
           tags: ['categories'],
           summary: 'Add a category',
-          description: multipartNote,
-          consumes: ['multipart/form-data'],
           response: { 201: one(CategoryShape), ...failures(400, 401, 403, 413, 415) },
         },
       },
@@ -57,11 +58,10 @@ export function categoryRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       '/categories/:id',
       {
         preHandler: ctx.guards.admin,
+        config: { swaggerTransform: documentForm({ fields: CategoryFormFields.partial(), files: CategoryFormFiles.partial(), json: true }) },
         schema: {
           tags: ['categories'],
           summary: 'Rename a category or replace its image',
-          description: `${multipartNote}; both optional`,
-          consumes: ['multipart/form-data', 'application/json'],
           params: IdParamsSchema,
           response: { 200: one(CategoryShape), ...failures(400, 401, 403, 404, 413, 415) },
         },
@@ -82,12 +82,12 @@ export function categoryRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           tags: ['categories'],
           summary: 'Delete a category no product uses',
           params: IdParamsSchema,
-          response: { 204: z.null().describe('no body'), ...failures(400, 401, 403, 404, 409) },
+          response: { 204: NoContent, ...failures(400, 401, 403, 404, 409) },
         },
       },
       async (request, reply) => {
         await deleteCategory(ctx.db, ctx.images, request.params.id);
-        return reply.status(204).send(null);
+        return reply.status(204).send();
       },
     );
   };

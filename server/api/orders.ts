@@ -27,7 +27,7 @@ export function orderRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           params: z.object({ cartId: IdSchema }),
           headers: IdempotencyHeaders,
           body: PlaceOrderSchema,
-          response: { 201: one(OrderShape), ...failures(400, 401, 403, 404, 409) },
+          response: { 201: one(OrderShape), ...failures(400, 401, 403, 404, 409, 413, 415) },
         },
       },
       async (request, reply) => {

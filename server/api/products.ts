@@ -1,18 +1,49 @@
 /** Products and their reviews: public reads, admin writes (multipart), customers' reviews. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema, PageQuerySchema, ProductFieldsSchema, ProductPatchSchema, ProductsQuerySchema, ReviewSchema } from '../../contracts/index.ts';
+import {
+  AGES,
+  IdParamsSchema,
+  MAX_PRODUCT_IMAGES,
+  PageQuerySchema,
+  ProductFieldsSchema,
+  ProductPatchSchema,
+  ProductsQuerySchema,
+  ReviewSchema,
+  SEASONS,
+  SIZES,
+} from '../../contracts/index.ts';
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from '../../core/products.ts';
 import { createReview, listReviews } from '../../core/reviews.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { readForm, singleFile } from '../plugins/uploads.ts';
 import { parseOrThrow } from '../plugins/validation.ts';
 import type { ApiContext } from './context.ts';
-import { failures, listOf, one, presentPage, presentProduct, presentReview, ProductShape, ReviewShape } from './shapes.ts';
+import { documentForm, imageFile } from './forms.ts';
+import { failures, listOf, NoContent, one, presentPage, presentProduct, presentReview, ProductShape, ReviewShape } from './shapes.ts';
 
-const multipartNote =
-  'multipart/form-data: title, barcode, sale, description, category, price, priceAfterDiscount, quantity, age, season, ' +
-  'availability, availableSizes (repeated); files imageCover (one) and images (repeated; 5 images at most with the cover)';
+const ProductFormFields = z.object({
+  title: z.string(),
+  description: z.string(),
+  category: z.string().describe("The category's _id"),
+  price: z.number().positive().describe('In pounds'),
+  priceAfterDiscount: z.number().positive().optional().describe('In pounds, at most the price (a new product without one sells at its price)'),
+  quantity: z.int().min(0).describe('Pieces in stock'),
+  age: z.enum(AGES),
+  season: z.enum(SEASONS),
+  availableSizes: z.array(z.enum(SIZES)).describe('A field per size'),
+  barcode: z.string().optional(),
+  sale: z.string().optional().describe('An offer shown on the product, e.g. "خصم 20%"'),
+  availability: z.boolean().optional().describe('False takes the product off sale (a new product is on sale unless it says so)'),
+});
+const ProductFormFiles = z.object({
+  imageCover: imageFile,
+  images: z
+    .array(imageFile)
+    .max(MAX_PRODUCT_IMAGES - 1)
+    .optional()
+    .describe(`A file per image, ${MAX_PRODUCT_IMAGES} images at most with the cover; on an edit, the images sent replace all the others`),
+});
 
 export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -45,11 +76,10 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       '/products',
       {
         preHandler: ctx.guards.admin,
+        config: { swaggerTransform: documentForm({ fields: ProductFormFields, files: ProductFormFiles }) },
         schema: {
           tags: ['products'],
           summary: 'Add a product',
-          description: multipartNote,
-          consumes: ['multipart/form-data'],
           response: { 201: one(ProductShape), ...failures(400, 401, 403, 413, 415) },
         },
       },
@@ -65,11 +95,10 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       '/products/:id',
       {
         preHandler: ctx.guards.admin,
+        config: { swaggerTransform: documentForm({ fields: ProductFormFields.partial(), files: ProductFormFiles.partial(), json: true }) },
         schema: {
           tags: ['products'],
           summary: 'Change a product: the fields sent; new files replace the old images',
-          description: `${multipartNote}; all optional`,
-          consumes: ['multipart/form-data', 'application/json'],
           params: IdParamsSchema,
           response: { 200: one(ProductShape), ...failures(400, 401, 403, 404, 413, 415) },
         },
@@ -93,12 +122,12 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           tags: ['products'],
           summary: 'Delete a product (orders keep their copy)',
           params: IdParamsSchema,
-          response: { 204: z.null().describe('no body'), ...failures(400, 401, 403, 404) },
+          response: { 204: NoContent, ...failures(400, 401, 403, 404) },
         },
       },
       async (request, reply) => {
         await deleteProduct(ctx.db, ctx.images, request.params.id);
-        return reply.status(204).send(null);
+        return reply.status(204).send();
       },
     );
 
@@ -125,7 +154,7 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           summary: 'Review a product (once per customer)',
           params: IdParamsSchema,
           body: ReviewSchema,
-          response: { 201: one(ReviewShape), ...failures(400, 401, 403, 404, 409) },
+          response: { 201: one(ReviewShape), ...failures(400, 401, 403, 404, 409, 413, 415) },
         },
       },
       async (request, reply) => {

@@ -209,12 +209,25 @@ export function presentPage<T, R>(page: Page<T>, present: (item: T) => R) {
   return { ...page, data: page.data.map(present) };
 }
 
-export const FailShape = z.object({ status: z.enum(['fail', 'error']), message: z.string() });
+/** A 204: no body, and so no content type. */
+export const NoContent = z.undefined().describe('No content');
+
+export const FailShape = z.object({ status: z.literal('fail'), message: z.string() });
 export const ValidationShape = z.object({
   errors: z.array(z.object({ msg: z.string(), path: z.string(), location: z.enum(['body', 'query', 'params', 'headers']) })),
 });
+const TooManyShape = FailShape.describe('Too many attempts; the Retry-After header says in how many seconds to try again');
+const ServerErrorShape = z
+  .object({ status: z.literal('error'), message: z.string() })
+  .describe('The server failed (500), or the database is out of reach (503, with a Retry-After header); the message is generic');
 
-/** The error responses a route can give, for its OpenAPI entry. */
+/**
+ * The error responses a route can give, for its OpenAPI entry: the statuses listed, and the
+ * 5xx that any route gives when the server or its database fails.
+ */
 export function failures(...statuses: number[]) {
-  return Object.fromEntries(statuses.map((s) => [s, s === 400 ? ValidationShape : FailShape]));
+  return {
+    ...Object.fromEntries(statuses.map((s) => [s, s === 400 ? ValidationShape : s === 429 ? TooManyShape : FailShape])),
+    '5xx': ServerErrorShape,
+  };
 }

@@ -27,7 +27,7 @@ export function shoppingRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       '/wishlist',
       {
         preHandler: ctx.guards.signedIn,
-        schema: { tags: ['wishlist'], summary: 'Add a product (again is harmless)', body: WishlistSchema, response: { 200: IdListShape, ...failures(400, 401) } },
+        schema: { tags: ['wishlist'], summary: 'Add a product (again is harmless)', body: WishlistSchema, response: { 200: IdListShape, ...failures(400, 401, 403, 413, 415) } },
       },
       async (request) => ({ data: await addToWishlist(ctx.db, currentUser(request).id, request.body.productId) }),
     );
@@ -40,7 +40,7 @@ export function shoppingRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           tags: ['wishlist'],
           summary: 'Remove a product',
           params: z.object({ productId: IdSchema }),
-          response: { 200: IdListShape, ...failures(400, 401) },
+          response: { 200: IdListShape, ...failures(400, 401, 403) },
         },
       },
       async (request) => ({ data: await removeFromWishlist(ctx.db, currentUser(request).id, request.params.productId) }),
@@ -63,7 +63,7 @@ export function shoppingRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           tags: ['cart'],
           summary: 'Add one piece of a product in a size (`color`); the same line again adds 1',
           body: AddToCartSchema,
-          response: { 200: one(CartShape), ...failures(400, 401, 409) },
+          response: { 200: one(CartShape), ...failures(400, 401, 403, 409, 413, 415) },
         },
       },
       async (request) => {
@@ -81,7 +81,7 @@ export function shoppingRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           summary: "Set a line's count",
           params: z.object({ itemId: IdSchema }),
           body: UpdateCartItemSchema,
-          response: { 200: one(CartShape), ...failures(400, 401, 404, 409) },
+          response: { 200: one(CartShape), ...failures(400, 401, 403, 404, 409, 413, 415) },
         },
       },
       async (request) => ({ data: presentCart(await updateCartItem(ctx.db, currentUser(request).id, request.params.itemId, request.body.count)) }),
@@ -95,7 +95,7 @@ export function shoppingRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           tags: ['cart'],
           summary: 'Remove a line',
           params: z.object({ itemId: IdSchema }),
-          response: { 200: one(CartShape), ...failures(400, 401, 404) },
+          response: { 200: one(CartShape), ...failures(400, 401, 403, 404) },
         },
       },
       async (request) => ({ data: presentCart(await removeCartItem(ctx.db, currentUser(request).id, request.params.itemId)) }),
@@ -108,7 +108,7 @@ export function shoppingRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           tags: ['newsletter'],
           summary: 'Subscribe an e-mail address to the mailing list',
           body: NewsletterSchema,
-          response: { 201: z.object({ data: z.object({ email: z.string() }), message: z.string() }), ...failures(400, 409) },
+          response: { 201: z.object({ data: z.object({ email: z.string() }), message: z.string() }), ...failures(400, 403, 409, 413, 415) },
         },
       },
       async (request, reply) => {

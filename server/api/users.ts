@@ -28,7 +28,7 @@ export function userRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           tags: ['users'],
           summary: 'Change your own password: every session of the account ends, and this device gets a new token',
           body: ChangePasswordSchema,
-          response: { 200: z.object({ data: UserShape, token: z.string() }), ...failures(400, 401, 429) },
+          response: { 200: z.object({ data: UserShape, token: z.string() }), ...failures(400, 401, 403, 413, 415, 429) },
         },
       },
       async (request, reply) => {
@@ -79,7 +79,7 @@ export function userRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           summary: 'Make a user an admin or a customer (the last admin stays)',
           params: IdParamsSchema,
           body: UpdateRoleSchema,
-          response: { 200: one(UserShape), ...failures(400, 401, 403, 404, 409) },
+          response: { 200: one(UserShape), ...failures(400, 401, 403, 404, 409, 413, 415) },
         },
       },
       async (request) => ({ data: presentUser(await setUserRole(ctx.db, request.params.id, request.body.role)) }),
