@@ -8,6 +8,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts', 'tests/core/**/*.test.ts'],
+          setupFiles: ['tests/helpers/check-api-responses.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file gets its own database; two at a time suits a small machine.

@@ -1,4 +1,7 @@
-/** Builds the whole application on a fresh database for a test file; requests go through `app.inject`. */
+/**
+ * Builds the whole application on a fresh database for a test file; requests go through
+ * `app.inject`, whose API answers are checked against the OpenAPI document (openapi.ts).
+ */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +10,7 @@ import type { ImageStore } from '../../core/images.ts';
 import type { Database } from '../../db/client.ts';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import { createTestDatabase } from './database.ts';
+import { recordApiResponses } from './openapi.ts';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -41,6 +45,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     web: options.webBuildDir ? { dev: false, buildDir: options.webBuildDir, wholesaleUrl: 'https://wa.me/201000000000' } : undefined,
   });
   await app.ready();
+  await recordApiResponses(app);
   return {
     app,
     database,
