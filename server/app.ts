@@ -75,8 +75,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * A state-changing call that rides on the session cookie but was started by another site (a
  * form or script elsewhere): the browser says so in Sec-Fetch-Site, or older ones in Origin.
- * SameSite=Lax alone lets some through (a top-level POST within two minutes of login in some
- * browsers, or a sibling subdomain). Calls with a bearer token carry no ambient credential.
+ * SameSite=Lax alone lets a sibling subdomain through: it counts every subdomain of the shop's
+ * domain as the same site. Calls with a bearer token carry no ambient credential.
  */
 function isCrossSiteCookieWrite(request: FastifyRequest, storeUrl: string): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
