@@ -40,8 +40,11 @@ export const toAsciiDigits = (value: unknown) =>
 // Control characters never belong in a shopper's or an admin's text, and PostgreSQL cannot
 // store a NUL byte in a text column at all; tab and line breaks are kept.
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const withoutControlCharacters = (text: string) => !CONTROL_CHARACTERS.test(text);
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const withoutControlCharacters = (text: string) => text.search(CONTROL_CHARACTERS) === -1;
+
+/** The text with its control characters dropped, for inputs that forgive them (the search box). */
+export const removeControlCharacters = (text: string) => text.replace(CONTROL_CHARACTERS, '');
 
 /** Free text: refused, with a clear message, when it holds control characters. */
 export const plainText = (error?: string) => z.string(error ? { error } : undefined).refine(withoutControlCharacters, MSG.invalidCharacters);
@@ -58,7 +61,7 @@ export const requiredText = (requiredMsg: string) =>
 export const phoneField = (requiredMsg: string = MSG.phoneRequired) =>
   z.preprocess(toAsciiDigits, requiredText(requiredMsg).regex(PHONE_PATTERN, MSG.phoneInvalid));
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const IdSchema = z.string({ error: MSG.invalidId }).regex(UUID, MSG.invalidId);
 export const IdParamsSchema = z.object({ id: IdSchema });
 
@@ -68,36 +71,34 @@ export const LoginSchema = z.object({
 });
 export type Login = z.infer<typeof LoginSchema>;
 
+/** A new password and its confirmation, as signup and a password change both take them. */
+const newPasswordFields = {
+  password: z
+    .string({ error: MSG.passwordRequired })
+    .min(1, { message: MSG.passwordRequired, abort: true })
+    .min(PASSWORD_MIN, MSG.passwordTooShort),
+  passwordConfirm: z.string({ error: MSG.passwordConfirmRequired }).min(1, MSG.passwordConfirmRequired),
+};
+/** The confirmation must repeat the password (an empty one already has its own message). */
+const passwordsMatch = (v: { password: string; passwordConfirm: string }) => v.passwordConfirm === '' || v.password === v.passwordConfirm;
+const PASSWORD_MISMATCH = { message: MSG.passwordMismatch, path: ['passwordConfirm'] };
+
 export const SignupSchema = z
   .object({
     name: requiredText(MSG.nameRequired).min(NAME_MIN, MSG.nameTooShort).max(NAME_MAX, MSG.nameTooLong),
     phone: phoneField(),
-    password: z
-      .string({ error: MSG.passwordRequired })
-      .min(1, { message: MSG.passwordRequired, abort: true })
-      .min(PASSWORD_MIN, MSG.passwordTooShort),
-    passwordConfirm: z.string({ error: MSG.passwordConfirmRequired }).min(1, MSG.passwordConfirmRequired),
+    ...newPasswordFields,
   })
-  .refine((v) => v.passwordConfirm === '' || v.password === v.passwordConfirm, {
-    message: MSG.passwordMismatch,
-    path: ['passwordConfirm'],
-  });
+  .refine(passwordsMatch, PASSWORD_MISMATCH);
 export type Signup = z.infer<typeof SignupSchema>;
 
 /** A signed-in user's own password change; the new password follows signup's rules. */
 export const ChangePasswordSchema = z
   .object({
     currentPassword: z.string({ error: MSG.currentPasswordRequired }).min(1, MSG.currentPasswordRequired),
-    password: z
-      .string({ error: MSG.passwordRequired })
-      .min(1, { message: MSG.passwordRequired, abort: true })
-      .min(PASSWORD_MIN, MSG.passwordTooShort),
-    passwordConfirm: z.string({ error: MSG.passwordConfirmRequired }).min(1, MSG.passwordConfirmRequired),
+    ...newPasswordFields,
   })
-  .refine((v) => v.passwordConfirm === '' || v.password === v.passwordConfirm, {
-    message: MSG.passwordMismatch,
-    path: ['passwordConfirm'],
-  });
+  .refine(passwordsMatch, PASSWORD_MISMATCH);
 export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
 
 export const ShippingAddressSchema = z.object({

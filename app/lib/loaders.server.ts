@@ -1,6 +1,6 @@
 /** What page loaders share: reading the page number and keyword of the address, and turning "no such record" into the 404 page. */
 import { data } from 'react-router';
-import { IdSchema, KEYWORD_MAX } from '../../contracts/index.ts';
+import { IdSchema, KEYWORD_MAX, removeControlCharacters } from '../../contracts/index.ts';
 import { AppError } from '../../core/errors.ts';
 
 /** `?page=` as a page number; anything that is not a positive whole number is the first page. */
@@ -12,8 +12,7 @@ export function readPage(url: URL): number {
 /** `?keyword=`, trimmed and cut where the API's schema stops. */
 export function readKeyword(url: URL): string {
   // A search box forgives: control characters (a NUL byte PostgreSQL cannot take) are dropped.
-  // eslint-disable-next-line no-control-regex
-  return (url.searchParams.get('keyword') ?? '').replace(/[\u0000-\u001F\u007F]/g, '').trim().slice(0, KEYWORD_MAX);
+  return removeControlCharacters(url.searchParams.get('keyword') ?? '').trim().slice(0, KEYWORD_MAX);
 }
 
 /** The 404 page, for an address that names nothing. */
