@@ -2,7 +2,7 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
-import { MSG, type Login, type Signup } from '../contracts/index.ts';
+import { MSG, UUID, type ChangePassword, type Login, type Signup } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import { AppError, fieldError } from './errors.ts';
@@ -24,8 +24,6 @@ export interface User {
 /** A session user: the account plus the token version it was checked against. */
 export interface SessionUser extends User {
   tokenVersion: number;
-  /** The signed-in device's session, when the user came from a token. */
-  sessionId?: string;
 }
 
 const userColumns = {
@@ -85,8 +83,6 @@ export async function startSession(db: Db, secret: string, user: Pick<SessionUse
     .sign(secretKey(secret));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The user id and session id a token names, or undefined when it is forged, expired or malformed. */
 async function readToken(secret: string, token: string): Promise<{ userId: string; sessionId: string; version: unknown } | undefined> {
   try {
@@ -114,7 +110,7 @@ export async function authenticate(db: Db, secret: string, token: string): Promi
     .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), gt(sessions.expiresAt, new Date())))
     .limit(1);
   if (!row || row.user.tokenVersion !== claims.version) throw new AppError(401, MSG.sessionExpired);
-  return { ...toSessionUser(row.user), sessionId: claims.sessionId };
+  return toSessionUser(row.user);
 }
 
 /** Ends the session a token names (logging out); a token that is already invalid is ignored. */
@@ -137,13 +133,19 @@ export async function changePassword(db: Db, userId: string, password: string): 
 
 /**
  * A signed-in user's own password change: the current password must be right. Every session
- * of the account ends, this device's too; returns the account with its new token version,
- * for the caller to start a fresh session on this device.
+ * of the account ends, on every device; the device that asked gets a new session at once, so
+ * it stays signed in. Returns the account and that session's token.
  */
-export async function changeOwnPassword(db: Db, userId: string, input: { currentPassword: string; password: string }): Promise<SessionUser> {
+export async function changeOwnPassword(
+  db: Db,
+  secret: string,
+  userId: string,
+  input: Pick<ChangePassword, 'currentPassword' | 'password'>,
+): Promise<{ user: SessionUser; token: string }> {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw new AppError(401, MSG.sessionExpired);
   if (!(await verify(row.passwordHash, input.currentPassword))) throw fieldError('currentPassword', MSG.currentPasswordWrong);
   await changePassword(db, userId, input.password);
-  return toSessionUser({ ...row, tokenVersion: row.tokenVersion + 1 });
+  const user = toSessionUser({ ...row, tokenVersion: row.tokenVersion + 1 });
+  return { user, token: await startSession(db, secret, user) };
 }

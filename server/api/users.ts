@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ChangePasswordSchema, IdParamsSchema, UpdateRoleSchema, UsersQuerySchema } from '../../contracts/index.ts';
-import { changeOwnPassword, startSession } from '../../core/auth.ts';
+import { changeOwnPassword } from '../../core/auth.ts';
 import { getUserDetails, listUsers, setUserRole } from '../../core/users.ts';
 import { currentUser, setTokenCookie } from '../plugins/auth.ts';
 import { authAttemptKeys } from '../plugins/rate-limit.ts';
@@ -35,8 +35,7 @@ export function userRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         const user = currentUser(request);
         // A stolen session must not guess the current password at leisure: it counts like a login.
         await ctx.limiter.check(authAttemptKeys(request.ip, user.phone));
-        const changed = await changeOwnPassword(ctx.db, user.id, request.body);
-        const token = await startSession(ctx.db, ctx.jwtSecret, changed);
+        const { user: changed, token } = await changeOwnPassword(ctx.db, ctx.jwtSecret, user.id, request.body);
         setTokenCookie(reply, token);
         return { data: presentUser(changed), token };
       },

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { MSG } from '../../../contracts/index.ts';
 import { ChangePasswordSchema } from '../../../contracts/schemas.ts';
-import { changeOwnPassword, startSession } from '../../../core/auth.ts';
+import { changeOwnPassword } from '../../../core/auth.ts';
 import { FormAlert, TextField } from '../../components/account/form-field.tsx';
 import { useFormValidation } from '../../components/account/form-validation.ts';
 import { SpinnerButton } from '../../components/account/spinner-button.tsx';
@@ -41,8 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = ChangePasswordSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return invalid(fieldErrors(parsed.error.issues));
   try {
-    const changed = await changeOwnPassword(context.db, user.id, parsed.data);
-    const token = await startSession(context.db, context.jwtSecret, changed);
+    const { token } = await changeOwnPassword(context.db, context.jwtSecret, user.id, parsed.data);
     return data<ActionResult>({ ok: true }, { headers: { 'Set-Cookie': sessionCookie(token, context) } });
   } catch (error) {
     return fromAppError(error);
