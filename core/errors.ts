@@ -1,3 +1,5 @@
+import { sqlState } from '../db/errors.ts';
+
 /** The one error type core throws; the adapters turn it into a response or a page message. */
 export interface FieldError {
   msg: string;
@@ -36,17 +38,5 @@ export function fieldError(path: string, msg: string, location: FieldError['loca
   return new AppError(400, msg, [{ msg, path, location }]);
 }
 
-/** The SQLSTATE of a database error, looking through wrappers (drizzle wraps driver errors). */
-function pgCode(error: unknown): string | undefined {
-  const seen = new Set<unknown>();
-  let e: unknown = error;
-  while (e && typeof e === 'object' && !seen.has(e)) {
-    seen.add(e);
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
-export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
+export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
+export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
