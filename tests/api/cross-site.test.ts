@@ -1,7 +1,7 @@
 /** Cookie-authenticated writes from other sites, and cookies and HSTS behind a TLS proxy. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
-import { createAccount, createProductFixture, type Account } from '../fixtures/factories.ts';
+import { createAccount, createProductFixture, FIXTURE_PASSWORD, type Account } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { cartLinesOf } from '../helpers/shop.ts';
 
@@ -59,7 +59,7 @@ describe('a state-changing API call carrying the session cookie', () => {
 
 describe('Secure cookies and HSTS', () => {
   const login = (app: TestApp, headers: Record<string, string> = {}, account: Account) =>
-    app.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers, payload: { email: account.user.phone, password: 'secret-password' } });
+    app.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers, payload: { email: account.user.phone, password: FIXTURE_PASSWORD } });
 
   it('over plain http the cookie is not Secure and there is no HSTS', async () => {
     const res = await login(t, {}, customer);
