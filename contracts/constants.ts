@@ -64,3 +64,50 @@ export const IMAGE_VARIANTS = {
   zoom: { width: 1200, height: 1800, suffix: '-zoom' },
   thumb: { width: 150, height: 200, suffix: '-thumb' },
 } as const;
+
+/**
+ * An order's statuses (API.md "Additions, turn 2"): pending → confirmed → shipped → delivered,
+ * or cancelled / refused. `awaiting_payment` comes before pending for orders paid online.
+ */
+export const ORDER_STATUSES = ['awaiting_payment', 'pending', 'confirmed', 'shipped', 'delivered', 'cancelled', 'refused'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** What shoppers and staff read for each status. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  awaiting_payment: 'بانتظار الدفع',
+  pending: 'قيد المراجعة',
+  confirmed: 'تم التأكيد',
+  shipped: 'تم الشحن',
+  delivered: 'تم التوصيل',
+  cancelled: 'ملغي',
+  refused: 'مرفوض عند الاستلام',
+};
+
+/** The steps an order may take from each status (API.md "Order status"). */
+export const ORDER_NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
+  awaiting_payment: ['cancelled'],
+  pending: ['confirmed', 'cancelled'],
+  confirmed: ['shipped', 'cancelled'],
+  shipped: ['delivered', 'refused', 'cancelled'],
+  delivered: [],
+  cancelled: [],
+  refused: [],
+};
+
+/** The statuses a customer may still cancel from. */
+export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['pending', 'confirmed'];
+
+/** Why a size's stock changed, as the stock ledger records it. */
+export const STOCK_REASONS = ['order', 'cancelled', 'refused', 'admin', 'payment_expired'] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+
+export const STOCK_REASON_LABELS: Record<StockReason, string> = {
+  order: 'طلب',
+  cancelled: 'إلغاء طلب',
+  refused: 'رفض عند الاستلام',
+  admin: 'تعديل من الإدارة',
+  payment_expired: 'انتهاء مهلة الدفع',
+};
+
+/** A size with this many pieces or fewer shows "only N left" on the product page. */
+export const LAST_PIECES_HINT = 2;

@@ -103,5 +103,16 @@ export const MSG = {
   idempotencyKeyInvalid: 'مفتاح الطلب غير صالح',
   payloadTooLarge: 'حجم البيانات المرسلة كبير جداً',
   unsupportedMedia: 'نوع البيانات المرسلة غير مدعوم',
+  sizeSoldOut: 'هذا المقاس غير متوفر حالياً',
+  sizeLabel: 'مقاس',
+  stockInvalid: 'المخزون يجب أن يكون لكل مقاس رقماً صحيحاً لا يقل عن صفر',
+  stockSizeNotOffered: 'المخزون يذكر مقاساً ليس من مقاسات المنتج',
+  statusInvalid: 'حالة الطلب غير صحيحة',
+  statusStepNotAllowed: 'لا يمكن نقل الطلب إلى هذه الحالة، حالته الآن',
+  orderNotCancellable: 'لا يمكن إلغاء الطلب الآن، حالته',
+  paidOrderCannotClose: 'الطلب مسجل كمدفوع، ألغِ تسجيل الدفع أولاً',
+  closedOrderCannotBePaid: 'لا يمكن تسجيل دفع طلب ملغي أو مرفوض',
+  orderCancelled: 'تم إلغاء الطلب',
+  orderStatusChanged: 'تم تحديث حالة الطلب',
 } as const;
 export type MessageKey = keyof typeof MSG;

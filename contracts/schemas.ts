@@ -15,6 +15,7 @@ import {
   PHONE_PATTERN,
   REVIEW_MAX,
   SEASONS,
+  ORDER_STATUSES,
   SIZES,
 } from './constants.ts';
 import { GOVERNORATES } from './governorates.ts';
@@ -158,6 +159,37 @@ const asArray = (value: unknown) => (value === undefined || Array.isArray(value)
 const asBoolean = (value: unknown) =>
   value === 'true' || value === '1' || value === 'on' ? true : value === 'false' || value === '0' ? false : value;
 
+const pieces = z.coerce
+  .number({ error: MSG.quantityInvalid })
+  .int(MSG.quantityInvalid)
+  .min(0, MSG.quantityInvalid)
+  .max(1_000_000, MSG.quantityInvalid);
+
+const parseJson = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return Symbol('unparsable');
+  }
+};
+
+/** Pieces per size (API.md "Stock per size"), as an object or the JSON text of one. */
+export const StockSchema = z.preprocess(
+  parseJson,
+  z
+    .record(
+      z.string().refine((s) => SIZES.includes(s), MSG.sizeInvalid),
+      z.preprocess(toNumber, z.number({ error: MSG.stockInvalid }).int(MSG.stockInvalid).min(0, MSG.stockInvalid).max(1_000_000, MSG.stockInvalid)),
+      { error: MSG.stockInvalid },
+    ),
+);
+export type StockInput = z.infer<typeof StockSchema>;
+
+/** `stock` may name only sizes of `availableSizes` (checked against the product's sizes in core on an edit without them). */
+const stockNamesOnlyOfferedSizes = (p: { stock?: StockInput; availableSizes?: string[] }) =>
+  !p.stock || !p.availableSizes || Object.keys(p.stock).every((size) => p.availableSizes!.includes(size));
+
 /** The product form's fields, as multipart text or JSON; files are handled beside it. */
 const ProductFieldsBase = z.object({
     title: requiredText(MSG.titleRequired).max(100, MSG.titleTooLong),
@@ -165,10 +197,10 @@ const ProductFieldsBase = z.object({
     category: z.string({ error: MSG.categoryRequired }).min(1, MSG.categoryRequired).pipe(IdSchema),
     price: z.preprocess(blankToUndefined, money(MSG.priceRequired)),
     priceAfterDiscount: z.preprocess(blankToUndefined, money(MSG.priceRequired).optional()),
-    quantity: z.preprocess(
-      blankToUndefined,
-      z.coerce.number({ error: MSG.quantityInvalid }).int(MSG.quantityInvalid).min(0, MSG.quantityInvalid).max(1_000_000, MSG.quantityInvalid),
-    ),
+    /** Read only in answers; sent alone (no `stock`), it is spread over the sizes (API.md). */
+    quantity: z.preprocess(blankToUndefined, pieces.optional()),
+    /** Pieces per size, `{"M": 4, "L": 0}`; a multipart field holds it as JSON. */
+    stock: z.preprocess(blankToUndefined, StockSchema.optional()),
     age: z.enum(AGES, { error: MSG.ageInvalid }),
     season: z.enum(SEASONS, { error: MSG.seasonInvalid }),
     availableSizes: z.preprocess(
@@ -185,7 +217,9 @@ const ProductFieldsBase = z.object({
 export const ProductFieldsSchema = ProductFieldsBase.refine((p) => p.priceAfterDiscount === undefined || p.priceAfterDiscount <= p.price, {
     message: MSG.discountAbovePrice,
     path: ['priceAfterDiscount'],
-  });
+  })
+  .refine((p) => p.stock !== undefined || p.quantity !== undefined, { message: MSG.quantityInvalid, path: ['quantity'] })
+  .refine(stockNamesOnlyOfferedSizes, { message: MSG.stockSizeNotOffered, path: ['stock'] });
 export type ProductFields = z.infer<typeof ProductFieldsSchema>;
 /** Editing: every field optional, the same rules for the ones sent. */
 export const ProductPatchSchema = ProductFieldsBase.partial()
@@ -197,8 +231,11 @@ export const ProductPatchSchema = ProductFieldsBase.partial()
   .refine((p) => p.priceAfterDiscount === undefined || p.price === undefined || p.priceAfterDiscount <= p.price, {
     message: MSG.discountAbovePrice,
     path: ['priceAfterDiscount'],
-  });
+  })
+  .refine(stockNamesOnlyOfferedSizes, { message: MSG.stockSizeNotOffered, path: ['stock'] });
 export type ProductPatch = z.infer<typeof ProductPatchSchema>;
+
+export const OrderStatusSchema = z.object({ status: z.enum(ORDER_STATUSES, { error: MSG.statusInvalid }) });
 
 export const UpdateRoleSchema = z.object({ role: z.enum(['user', 'admin'], { error: MSG.roleInvalid }) });
 
@@ -218,6 +255,11 @@ export const CategoriesQuerySchema = z.object({
   limit: z.preprocess(blankToUndefined, z.coerce.number({ error: MSG.mustBeWholeNumber }).int(MSG.mustBeWholeNumber).min(1, MSG.invalidValue).max(MAX_PAGE_SIZE, MSG.invalidValue).default(MAX_PAGE_SIZE)),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
+/** GET /orders: paging and, for admins, one status. */
+export const OrdersQuerySchema = PageQuerySchema.extend({
+  status: z.preprocess(blankToUndefined, z.enum(ORDER_STATUSES, { error: MSG.statusInvalid }).optional()),
+});
+export type OrdersQuery = z.infer<typeof OrdersQuerySchema>;
 
 export const UsersQuerySchema = PageQuerySchema.extend({
   phone: z.preprocess(blankToUndefined, z.preprocess(toAsciiDigits, z.string().max(11, MSG.phoneInvalid).regex(/^[0-9]*$/, MSG.phoneInvalid)).optional()),

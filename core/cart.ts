@@ -1,17 +1,20 @@
 /** The shopper's cart: one per user, lines of (product, size) with a count. */
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { MSG } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
-import { cartItems, carts, products } from '../db/schema.ts';
+import { cartItems, carts, products, productStock } from '../db/schema.ts';
 import { AppError, fieldError } from './errors.ts';
 import { sumLines } from './money.ts';
 import { getProduct } from './products.ts';
+import { sizeQuantity } from './stock.ts';
 
 export interface CartLine {
   id: string;
   product: { id: string; title: string; imageCover: string; priceAfterDiscount: number; availability: boolean; quantity: number };
   size: string;
   count: number;
+  /** Pieces left of this line's size: 0 when it ran out (the line cannot be ordered as it is). */
+  sizeQuantity: number;
   /** The product's current price after discount: the server's price, never the client's. */
   price: number;
 }
@@ -47,9 +50,11 @@ export async function getCart(db: Db, userId: string): Promise<Cart> {
       priceAfterDiscount: products.priceAfterDiscount,
       available: products.available,
       quantity: products.quantity,
+      sizeQuantity: sql<number>`coalesce(${productStock.quantity}, 0)`.mapWith(Number),
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(productStock, and(eq(productStock.productId, cartItems.productId), eq(productStock.size, cartItems.size)))
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   const lines = rows.map((r) => ({
@@ -64,18 +69,10 @@ export async function getCart(db: Db, userId: string): Promise<Cart> {
     },
     size: r.size,
     count: r.count,
+    sizeQuantity: r.sizeQuantity,
     price: r.priceAfterDiscount,
   }));
   return { id: cartId, lines, totalCartPrice: sumLines(lines) };
-}
-
-/** The pieces of a product in a cart, over all its sizes: they share one stock. */
-async function piecesInCart(db: Db, cartId: string, productId: string, except?: SQL): Promise<number> {
-  const [row] = await db
-    .select({ pieces: sql<number>`coalesce(sum(${cartItems.count}), 0)`.mapWith(Number) })
-    .from(cartItems)
-    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId), except));
-  return row?.pieces ?? 0;
 }
 
 /**
@@ -87,30 +84,34 @@ export async function addToCart(db: Db, userId: string, input: { productId: stri
     if (error instanceof AppError && error.status === 404) throw fieldError('productId', MSG.productNotFound);
     throw error;
   });
-  if (!product.availability) throw new AppError(409, MSG.productUnavailable);
+  // Switched off by the shop; a size that ran out is told apart below.
+  if (!product.available) throw new AppError(409, MSG.productUnavailable);
   let size = input.size;
   if (size === undefined) {
     if (product.availableSizes.length !== 1) throw fieldError('color', MSG.sizeFirst);
     size = product.availableSizes[0]!;
   }
   if (!product.availableSizes.includes(size)) throw fieldError('color', MSG.sizeUnavailable);
+  const left = product.stock.find((s) => s.size === size)?.quantity ?? 0;
+  if (left === 0) throw new AppError(409, MSG.sizeSoldOut);
   const cartId = await ensureCartId(db, userId);
   await db.transaction(async (tx) => {
-    await tx
+    const [line] = await tx
       .insert(cartItems)
       .values({ cartId, productId: product.id, size, count: 1 })
       .onConflictDoUpdate({
         target: [cartItems.cartId, cartItems.productId, cartItems.size],
         set: { count: sql`${cartItems.count} + 1` },
-      });
-    if ((await piecesInCart(tx, cartId, product.id)) > product.quantity) throw new AppError(409, MSG.notEnoughStock);
+      })
+      .returning({ count: cartItems.count });
+    if (line!.count > left) throw new AppError(409, MSG.notEnoughStock);
   });
   return getCart(db, userId);
 }
 
 async function findOwnLine(db: Db, userId: string, itemId: string) {
   const [line] = await db
-    .select({ id: cartItems.id, cartId: cartItems.cartId, productId: cartItems.productId })
+    .select({ id: cartItems.id, cartId: cartItems.cartId, productId: cartItems.productId, size: cartItems.size })
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .where(and(eq(cartItems.id, itemId), eq(carts.userId, userId)))
@@ -120,16 +121,14 @@ async function findOwnLine(db: Db, userId: string, itemId: string) {
   return line;
 }
 
-/** Sets a line's count; more than the stock left, with the product's other sizes in the cart, is a 409. */
+/** Sets a line's count; more than its size's stock left is a 409 (a size that ran out says so). */
 export async function updateCartItem(db: Db, userId: string, itemId: string, count: number): Promise<Cart> {
   const line = await findOwnLine(db, userId, itemId);
-  const [product] = await db
-    .select({ quantity: products.quantity, available: products.available })
-    .from(products)
-    .where(eq(products.id, line.productId));
+  const [product] = await db.select({ available: products.available }).from(products).where(eq(products.id, line.productId));
   if (product && !product.available) throw new AppError(409, MSG.productUnavailable);
-  const otherSizes = await piecesInCart(db, line.cartId, line.productId, ne(cartItems.id, itemId));
-  if (!product || count + otherSizes > product.quantity) throw new AppError(409, MSG.notEnoughStock);
+  const left = await sizeQuantity(db, line.productId, line.size);
+  if (left === 0) throw new AppError(409, MSG.sizeSoldOut);
+  if (count > left) throw new AppError(409, MSG.notEnoughStock);
   await db.update(cartItems).set({ count }).where(eq(cartItems.id, itemId));
   return getCart(db, userId);
 }

@@ -1,14 +1,26 @@
 /**
- * Orders: placing one from the cart (prices recomputed, stock taken for every line or none),
- * reading them, and the staff's delivered and paid flags.
+ * Orders: placing one from the cart (prices recomputed, each size's stock taken for every line
+ * or none), reading them, and their life after (API.md "Order status"): confirmed, shipped,
+ * delivered, or cancelled / refused with the pieces back in stock exactly once; and the paid flag.
  */
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { DEFAULT_POSTAL_CODE, MSG, SHIPPING_FEE, type ShippingAddress } from '../contracts/index.ts';
+import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import {
+  CUSTOMER_CANCELLABLE,
+  DEFAULT_POSTAL_CODE,
+  MSG,
+  ORDER_NEXT_STATUSES,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  SHIPPING_FEE,
+  type OrderStatus,
+  type ShippingAddress,
+} from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
-import { cartItems, carts, idempotencyKeys, orderItems, orders, products, users } from '../db/schema.ts';
+import { cartItems, carts, idempotencyKeys, orderItems, orders, orderStatusHistory, products, users } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 import { sumLines } from './money.ts';
 import { offsetOf, toPage, type Page } from './pagination.ts';
+import { returnStock, takeStock } from './stock.ts';
 
 export interface OrderLine {
   productId: string;
@@ -36,6 +48,9 @@ export interface Order {
   paidAt: Date | null;
   isDelivered: boolean;
   deliveredAt: Date | null;
+  status: OrderStatus;
+  /** Every status the order had, oldest first; `by` is null where the shop itself acted. */
+  statusHistory: { status: OrderStatus; at: Date; by: { id: string; name: string } | null }[];
   createdAt: Date;
 }
 
@@ -54,9 +69,9 @@ export interface PlacedOrder {
 }
 
 /**
- * Turns the user's cart into an order in one transaction. Each line's stock is taken with a
- * conditional decrement, so concurrent orders can never push it below zero; if any line
- * cannot be served, nothing is taken and the cart stays as it was.
+ * Turns the user's cart into an order in one transaction. Each line's size is taken with a
+ * conditional decrement (core/stock.ts), so concurrent orders can never push a size below
+ * zero; if any line cannot be served, nothing is taken and the cart stays as it was.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
   const outcome = await db.transaction(async (tx) => {
@@ -99,21 +114,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
       .orderBy(asc(cartItems.productId), asc(cartItems.size));
     if (lines.length === 0) throw new AppError(400, MSG.cartEmpty);
 
-    const perProduct = new Map<string, number>();
     for (const line of lines) {
       if (!line.available || !line.sizes.includes(line.size)) throw new AppError(409, `${MSG.productUnavailable}: ${line.title}`);
-      perProduct.set(line.productId, (perProduct.get(line.productId) ?? 0) + line.count);
-    }
-    for (const [productId, pieces] of perProduct) {
-      const taken = await tx
-        .update(products)
-        .set({ quantity: sql`${products.quantity} - ${pieces}` })
-        .where(and(eq(products.id, productId), sql`${products.quantity} >= ${pieces}`))
-        .returning({ id: products.id });
-      if (taken.length === 0) {
-        const title = lines.find((l) => l.productId === productId)!.title;
-        throw new AppError(409, `${MSG.notEnoughStock}: ${title}`);
-      }
     }
 
     const [order] = await tx
@@ -127,8 +129,11 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
         shippingPrice: SHIPPING_FEE,
         totalOrderPrice: sumLines(lines),
         paymentMethodType: 'cash',
+        status: 'pending',
       })
       .returning({ id: orders.id });
+    await takeStock(tx, lines, { reason: 'order', orderId: order!.id, userId: input.userId });
+    await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: 'pending', userId: input.userId });
     await tx.insert(orderItems).values(
       lines.map((line) => ({
         orderId: order!.id,
@@ -172,16 +177,28 @@ const orderColumns = {
   paidAt: orders.paidAt,
   isDelivered: orders.isDelivered,
   deliveredAt: orders.deliveredAt,
+  status: orders.status,
   createdAt: orders.createdAt,
 };
 
 async function withLines(db: Db, rows: Awaited<ReturnType<typeof selectOrders>>): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const lines = await db
-    .select()
-    .from(orderItems)
-    .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
-    .orderBy(asc(orderItems.title), asc(orderItems.size));
+  const ids = rows.map((r) => r.id);
+  const [lines, history] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.title), asc(orderItems.size)),
+    db
+      .select({
+        orderId: orderStatusHistory.orderId,
+        status: orderStatusHistory.status,
+        at: orderStatusHistory.createdAt,
+        userId: users.id,
+        userName: users.name,
+      })
+      .from(orderStatusHistory)
+      .leftJoin(users, eq(users.id, orderStatusHistory.userId))
+      .where(inArray(orderStatusHistory.orderId, ids))
+      .orderBy(asc(orderStatusHistory.seq)),
+  ]);
   return rows.map((r) => ({
     id: r.id,
     number: r.number,
@@ -199,6 +216,10 @@ async function withLines(db: Db, rows: Awaited<ReturnType<typeof selectOrders>>)
     paidAt: r.paidAt,
     isDelivered: r.isDelivered,
     deliveredAt: r.deliveredAt,
+    status: r.status,
+    statusHistory: history
+      .filter((h) => h.orderId === r.id)
+      .map((h) => ({ status: h.status, at: h.at, by: h.userId && h.userName !== null ? { id: h.userId, name: h.userName } : null })),
     createdAt: r.createdAt,
   }));
 }
@@ -212,9 +233,16 @@ export interface Viewer {
   role: 'user' | 'admin';
 }
 
-/** A customer's own orders, or every order for an admin; newest first. */
-export async function listOrders(db: Db, viewer: Viewer, query: { page: number; limit: number }): Promise<Page<Order>> {
-  const where = viewer.role === 'admin' ? undefined : eq(orders.userId, viewer.id);
+/** A customer's own orders, or every order for an admin (of one status if asked); newest first. */
+export async function listOrders(
+  db: Db,
+  viewer: Viewer,
+  query: { page: number; limit: number; status?: OrderStatus },
+): Promise<Page<Order>> {
+  const where = and(
+    viewer.role === 'admin' ? undefined : eq(orders.userId, viewer.id),
+    query.status ? eq(orders.status, query.status) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     selectOrders(db)
       .where(where)
@@ -226,6 +254,14 @@ export async function listOrders(db: Db, viewer: Viewer, query: { page: number; 
   return toPage(await withLines(db, rows), total?.n ?? 0, query.page, query.limit);
 }
 
+/** How many orders each status holds, every status present (0 when none). */
+export async function countOrdersByStatus(db: Db): Promise<Record<OrderStatus, number>> {
+  const rows = await db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status);
+  const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
+}
+
 /** One order; a customer asking for someone else's gets "not found". */
 export async function getOrder(db: Db, id: string, viewer?: Viewer): Promise<Order> {
   const [row] = await selectOrders(db).where(eq(orders.id, id)).limit(1);
@@ -234,37 +270,116 @@ export async function getOrder(db: Db, id: string, viewer?: Viewer): Promise<Ord
   return order!;
 }
 
-/** The two flags staff set on an order, each with the date it last became true. */
-export type OrderFlag = 'delivered' | 'paid';
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const FLAG_COLUMN = { delivered: orders.isDelivered, paid: orders.isPaid } as const;
+/** Reads and locks an order row, so its status can be decided on and changed by one caller at a time. */
+async function lockOrder(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ id: orders.id, userId: orders.userId, status: orders.status, isPaid: orders.isPaid })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .for('update');
+  if (!row) throw new AppError(404, MSG.orderNotFound);
+  return row;
+}
 
-/** Writes the flag and its date unless it already holds `value`; false when no row changed. */
-async function writeFlag(db: Db, id: string, flag: OrderFlag, value: boolean): Promise<boolean> {
-  const stamp = value ? new Date() : null;
-  const changes = flag === 'delivered' ? { isDelivered: value, deliveredAt: stamp } : { isPaid: value, paidAt: stamp };
-  const changed = await db
+const notAllowedFrom = (status: OrderStatus) => new AppError(409, `${MSG.statusStepNotAllowed}: ${ORDER_STATUS_LABELS[status]}`);
+
+/**
+ * Moves a locked order to `to`: the status, the delivered flag that follows it, a history entry,
+ * and for a cancellation or a refusal every line's pieces back in its size. The caller checked
+ * the step; holding the row lock makes the restock happen once however many ask at once.
+ */
+async function moveOrder(tx: Tx, order: { id: string; status: OrderStatus; isPaid: boolean }, to: OrderStatus, actorId: string | null): Promise<void> {
+  if ((to === 'cancelled' || to === 'refused') && order.isPaid) throw new AppError(409, MSG.paidOrderCannotClose);
+  const delivered = to === 'delivered';
+  const now = new Date();
+  await tx
     .update(orders)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(and(eq(orders.id, id), ne(FLAG_COLUMN[flag], value)))
-    .returning({ id: orders.id });
-  return changed.length > 0;
+    .set({
+      status: to,
+      ...(delivered !== (order.status === 'delivered') && { isDelivered: delivered, deliveredAt: delivered ? now : null }),
+      updatedAt: now,
+    })
+    .where(eq(orders.id, order.id));
+  await tx.insert(orderStatusHistory).values({ orderId: order.id, status: to, userId: actorId });
+  if (to === 'cancelled' || to === 'refused') {
+    const lines = await tx
+      .select({ productId: orderItems.productId, size: orderItems.size, count: orderItems.count })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id));
+    await returnStock(tx, lines, { reason: to, orderId: order.id, userId: actorId });
+  }
 }
 
 /**
- * Sets a flag to `value`, stamping its date when it becomes true and clearing it when it
- * becomes false. Setting the value it already has changes nothing, not even the date, so a
- * repeated submit or two admins making the same change agree instead of undoing each other.
- * An unknown order is a 404.
+ * An admin's step in the order's life (PUT /orders/{id}/status): only the steps of
+ * ORDER_NEXT_STATUSES; anything else, the current status included, is a 409 naming where the
+ * order is now.
  */
-export async function setOrderFlag(db: Db, id: string, flag: OrderFlag, value: boolean): Promise<Order> {
-  await writeFlag(db, id, flag, value);
+export async function changeOrderStatus(db: Db, id: string, to: OrderStatus, admin: Viewer): Promise<Order> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    if (!ORDER_NEXT_STATUSES[order.status].includes(to)) throw notAllowedFrom(order.status);
+    await moveOrder(tx, order, to, admin.id);
+  });
   return getOrder(db, id);
 }
 
-/** Marks an order delivered (true) or not yet delivered (false); idempotent. */
-export function setOrderDelivered(db: Db, id: string, value: boolean): Promise<Order> {
-  return setOrderFlag(db, id, 'delivered', value);
+/**
+ * A customer cancelling their own order while it is pending or confirmed; someone else's order
+ * is "not found", and a later status (cancelled already included) is a 409 naming it.
+ */
+export async function cancelOwnOrder(db: Db, id: string, customer: Viewer): Promise<Order> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    if (order.userId !== customer.id) throw new AppError(404, MSG.orderNotFound);
+    if (!CUSTOMER_CANCELLABLE.includes(order.status)) throw new AppError(409, `${MSG.orderNotCancellable}: ${ORDER_STATUS_LABELS[order.status]}`);
+    await moveOrder(tx, order, 'cancelled', customer.id);
+  });
+  return getOrder(db, id);
+}
+
+/** The two flags staff set on an order. */
+export type OrderFlag = 'delivered' | 'paid';
+
+/**
+ * Delivered (true) moves a confirmed or shipped order to delivered; not delivered (false) moves
+ * a delivered order back to shipped. Asking for what already holds changes nothing, so a
+ * repeated submit or two admins making the same change agree; any other status is a 409.
+ */
+async function setDelivered(tx: Tx, id: string, value: boolean | 'toggle', actorId: string | null): Promise<void> {
+  const order = await lockOrder(tx, id);
+  const want = value === 'toggle' ? order.status !== 'delivered' : value;
+  if (want === (order.status === 'delivered')) return;
+  if (want && order.status !== 'confirmed' && order.status !== 'shipped') throw notAllowedFrom(order.status);
+  await moveOrder(tx, order, want ? 'delivered' : 'shipped', actorId);
+}
+
+/**
+ * Paid (true) or unpaid (false), stamping or clearing the date; what already holds changes
+ * nothing. A cancelled or refused order can never be marked paid.
+ */
+async function setPaid(tx: Tx, id: string, value: boolean | 'toggle'): Promise<void> {
+  const order = await lockOrder(tx, id);
+  const want = value === 'toggle' ? !order.isPaid : value;
+  if (want === order.isPaid) return;
+  if (want && (order.status === 'cancelled' || order.status === 'refused')) throw new AppError(409, MSG.closedOrderCannotBePaid);
+  await tx
+    .update(orders)
+    .set({ isPaid: want, paidAt: want ? new Date() : null, updatedAt: new Date() })
+    .where(and(eq(orders.id, id), ne(orders.isPaid, want)));
+}
+
+/** Sets a flag to `value` (the dashboard's controls); idempotent. An unknown order is a 404. */
+export async function setOrderFlag(db: Db, id: string, flag: OrderFlag, value: boolean, actorId: string | null = null): Promise<Order> {
+  await db.transaction((tx) => (flag === 'delivered' ? setDelivered(tx, id, value, actorId) : setPaid(tx, id, value)));
+  return getOrder(db, id);
+}
+
+/** Marks an order delivered (true) or back to shipped (false); idempotent. */
+export function setOrderDelivered(db: Db, id: string, value: boolean, actorId: string | null = null): Promise<Order> {
+  return setOrderFlag(db, id, 'delivered', value, actorId);
 }
 
 /** Marks an order paid (true) or unpaid (false); idempotent. */
@@ -273,25 +388,17 @@ export function setOrderPaid(db: Db, id: string, value: boolean): Promise<Order>
 }
 
 /**
- * Flips a flag (the API's PUT /orders/{id}/deliver and /pay) through the same write as
- * setOrderFlag. The row is locked while its value is read, so two flips at once make two
- * changes, never one lost.
+ * The API's PUT /orders/{id}/deliver: a confirmed or shipped order becomes delivered, a
+ * delivered one goes back to shipped. The row is locked while its status is read, so two
+ * flips at once make two changes, never one lost.
  */
-async function toggleOrderFlag(db: Db, id: string, flag: OrderFlag): Promise<Order> {
-  await db.transaction(async (tx) => {
-    const [current] = await tx.select({ value: FLAG_COLUMN[flag] }).from(orders).where(eq(orders.id, id)).for('update');
-    if (!current) throw new AppError(404, MSG.orderNotFound);
-    await writeFlag(tx, id, flag, !current.value);
-  });
+export async function toggleDelivered(db: Db, id: string, actorId: string | null = null): Promise<Order> {
+  await db.transaction((tx) => setDelivered(tx, id, 'toggle', actorId));
   return getOrder(db, id);
 }
 
-/** Flips the delivered flag, stamping or clearing its date. */
-export function toggleDelivered(db: Db, id: string): Promise<Order> {
-  return toggleOrderFlag(db, id, 'delivered');
-}
-
-/** Flips the paid flag, stamping or clearing its date. */
-export function togglePaid(db: Db, id: string): Promise<Order> {
-  return toggleOrderFlag(db, id, 'paid');
+/** The API's PUT /orders/{id}/pay: flips the paid flag, stamping or clearing its date. */
+export async function togglePaid(db: Db, id: string): Promise<Order> {
+  await db.transaction((tx) => setPaid(tx, id, 'toggle'));
+  return getOrder(db, id);
 }

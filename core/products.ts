@@ -15,6 +15,7 @@ import { AppError, fieldError } from './errors.ts';
 import { removeImages, storeImages, type ImageStore } from './images.ts';
 import { offsetOf, toPage, type Page } from './pagination.ts';
 import { buildKeywordSearch } from './search.ts';
+import { setStock, spreadQuantity, stockOf, type SizeStock } from './stock.ts';
 
 export interface Product {
   id: string;
@@ -27,7 +28,10 @@ export interface Product {
   category: { id: string; name: string };
   price: number;
   priceAfterDiscount: number;
+  /** Pieces left over all sizes: the sum of `stock`. */
   quantity: number;
+  /** Pieces left per size, in the order of `availableSizes`. */
+  stock: SizeStock[];
   age: string;
   season: string;
   availableSizes: string[];
@@ -74,13 +78,15 @@ type ProductRow = {
   [K in keyof typeof productColumns]: (typeof productColumns)[K]['_']['data'];
 };
 
-function toProduct(row: ProductRow): Product {
-  const { categoryId, categoryName, ...rest } = row;
-  return {
+/** Products from their rows, each with its stock per size (one query for all of them). */
+async function toProducts(db: Db, rows: ProductRow[]): Promise<Product[]> {
+  const stock = await stockOf(db, rows);
+  return rows.map(({ categoryId, categoryName, ...rest }) => ({
     ...rest,
+    stock: stock.get(rest.id) ?? [],
     category: { id: categoryId, name: categoryName },
-    availability: row.available && row.quantity > 0,
-  };
+    availability: rest.available && rest.quantity > 0,
+  }));
 }
 
 function selectProducts(db: Db) {
@@ -136,20 +142,21 @@ export async function listProducts(db: Db, query: ProductsQuery): Promise<Page<P
       .offset(offsetOf(query.page, query.limit)),
     db.select({ n: count() }).from(products).where(where),
   ]);
-  return toPage(rows.map(toProduct), total?.n ?? 0, query.page, query.limit);
+  return toPage(await toProducts(db, rows), total?.n ?? 0, query.page, query.limit);
 }
 
 export async function getProduct(db: Db, id: string): Promise<Product> {
   const [row] = await selectProducts(db).where(eq(products.id, id)).limit(1);
   if (!row) throw new AppError(404, MSG.productNotFound);
-  return toProduct(row);
+  const [product] = await toProducts(db, [row]);
+  return product!;
 }
 
 /** Products by id, in the order of `ids`; ids with no product are skipped. */
 export async function listProductsByIds(db: Db, ids: string[]): Promise<Product[]> {
   if (ids.length === 0) return [];
   const rows = await selectProducts(db).where(inArray(products.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, toProduct(row)]));
+  const byId = new Map((await toProducts(db, rows)).map((product) => [product.id, product]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -160,7 +167,7 @@ export async function listRelatedProducts(db: Db, id: string, limit = 10): Promi
     .where(and(eq(products.categoryId, product.category.id), ne(products.id, id), isPurchasable))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit);
-  return rows.map(toProduct);
+  return toProducts(db, rows);
 }
 
 async function findCategoryName(db: Db, categoryId: string): Promise<string> {
@@ -197,35 +204,67 @@ function assertImageCount(cover: number, others: number): void {
   if (cover + others > MAX_PRODUCT_IMAGES) throw fieldError('images', MSG.tooManyImages);
 }
 
+/** What an edit does to the stock, for setStock (undefined: nothing). */
+type StockTarget = Parameters<typeof setStock>[3];
+
+/**
+ * The stock an edit leaves: `stock` as sent; else `quantity` spread over the sizes, first sizes
+ * first; else, when only the sizes changed, the kept sizes keep their pieces and new ones have
+ * none. `seen` is the stock the admin's form showed (see setStock).
+ */
+function stockTarget(
+  sizes: string[],
+  change: { stock?: Record<string, number>; quantity?: number; sizesChanged: boolean; seen?: Record<string, number> },
+): StockTarget | undefined {
+  if (change.stock) {
+    if (Object.keys(change.stock).some((size) => !sizes.includes(size))) throw fieldError('stock', MSG.stockSizeNotOffered);
+    return { set: change.stock, seen: change.seen };
+  }
+  if (change.quantity !== undefined) return { set: spreadQuantity(change.quantity, sizes) };
+  return change.sizesChanged ? 'keep' : undefined;
+}
+
 /** Adds a product with its images; invalid input or a bad image stores nothing. */
-export async function createProduct(db: Db, store: ImageStore, fields: ProductFields, uploads: ProductUploads): Promise<Product> {
+export async function createProduct(
+  db: Db,
+  store: ImageStore,
+  fields: ProductFields,
+  uploads: ProductUploads,
+  adminId: string | null = null,
+): Promise<Product> {
+  const stock = stockTarget(fields.availableSizes, { stock: fields.stock, quantity: fields.quantity ?? 0, sizesChanged: true })!;
   if (!uploads.imageCover) throw fieldError('imageCover', MSG.imageCoverRequired);
   assertImageCount(1, uploads.images?.length ?? 0);
   const categoryName = await findCategoryName(db, fields.category);
   const [imageCover, ...images] = await storeImages(store, 'products', [uploads.imageCover, ...(uploads.images ?? [])]);
   try {
-    const [row] = await db
-      .insert(products)
-      .values({
-        title: fields.title,
-        slug: slugify(fields.title),
-        description: fields.description,
-        categoryId: fields.category,
-        imageCover: imageCover!,
-        images,
-        price: fields.price,
-        priceAfterDiscount: fields.priceAfterDiscount ?? fields.price,
-        quantity: fields.quantity,
-        age: fields.age,
-        season: fields.season,
-        availableSizes: fields.availableSizes,
-        available: fields.availability,
-        barcode: fields.barcode,
-        sale: fields.sale,
-        ...searchColumns(fields, categoryName),
-      })
-      .returning({ id: products.id });
-    return await getProduct(db, row!.id);
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(products)
+        .values({
+          title: fields.title,
+          slug: slugify(fields.title),
+          description: fields.description,
+          categoryId: fields.category,
+          imageCover: imageCover!,
+          images,
+          price: fields.price,
+          priceAfterDiscount: fields.priceAfterDiscount ?? fields.price,
+          // setStock writes the sum of the sizes below.
+          quantity: 0,
+          age: fields.age,
+          season: fields.season,
+          availableSizes: fields.availableSizes,
+          available: fields.availability,
+          barcode: fields.barcode,
+          sale: fields.sale,
+          ...searchColumns(fields, categoryName),
+        })
+        .returning({ id: products.id });
+      await setStock(tx, row!.id, fields.availableSizes, stock, adminId);
+      return row!.id;
+    });
+    return await getProduct(db, id);
   } catch (error) {
     await removeImages(store, 'products', [imageCover!, ...images]);
     throw error;
@@ -239,8 +278,18 @@ export async function updateProduct(
   id: string,
   patch: ProductPatch,
   uploads: ProductUploads,
+  adminId: string | null = null,
+  /** The stock the admin's form showed, so sizes left as shown keep orders placed meanwhile. */
+  stockSeen?: Record<string, number>,
 ): Promise<Product> {
   const current = await getProduct(db, id);
+  const sizes = patch.availableSizes ?? current.availableSizes;
+  const stock = stockTarget(sizes, {
+    stock: patch.stock,
+    quantity: patch.quantity,
+    sizesChanged: patch.availableSizes !== undefined,
+    seen: stockSeen,
+  });
   const price = patch.price ?? current.price;
   const priceAfterDiscount = patch.priceAfterDiscount ?? (patch.price !== undefined ? Math.min(current.priceAfterDiscount, price) : current.priceAfterDiscount);
   if (priceAfterDiscount > price) throw fieldError('priceAfterDiscount', MSG.discountAbovePrice);
@@ -259,24 +308,26 @@ export async function updateProduct(
     barcode: patch.barcode ?? current.barcode,
   };
   try {
-    await db
-      .update(products)
-      .set({
-        ...merged,
-        slug: slugify(merged.title),
-        categoryId,
-        imageCover,
-        images,
-        price,
-        priceAfterDiscount,
-        ...(patch.quantity !== undefined && { quantity: patch.quantity }),
-        ...(patch.availableSizes !== undefined && { availableSizes: patch.availableSizes }),
-        ...(patch.availability !== undefined && { available: patch.availability }),
-        ...(patch.sale !== undefined && { sale: patch.sale }),
-        ...searchColumns(merged, categoryName),
-        updatedAt: new Date(),
-      })
-      .where(eq(products.id, id));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(products)
+        .set({
+          ...merged,
+          slug: slugify(merged.title),
+          categoryId,
+          imageCover,
+          images,
+          price,
+          priceAfterDiscount,
+          ...(patch.availableSizes !== undefined && { availableSizes: patch.availableSizes }),
+          ...(patch.availability !== undefined && { available: patch.availability }),
+          ...(patch.sale !== undefined && { sale: patch.sale }),
+          ...searchColumns(merged, categoryName),
+          updatedAt: new Date(),
+        })
+        .where(eq(products.id, id));
+      if (stock) await setStock(tx, id, sizes, stock, adminId);
+    });
   } catch (error) {
     await removeImages(store, 'products', stored);
     throw error;

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES, STOCK_REASONS } from '../contracts/constants.ts';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
@@ -65,6 +66,7 @@ export const products = pgTable(
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
     price: money('price').notNull(),
     priceAfterDiscount: money('price_after_discount').notNull(),
+    /** The sum of the product's stock per size (product_stock), kept in the same transaction. */
     quantity: integer('quantity').notNull().default(0),
     age: text('age').notNull(),
     season: text('season').notNull(),
@@ -96,6 +98,50 @@ export const products = pgTable(
     index('products_quantity_idx').on(t.quantity),
     index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('products_search_title_trgm_idx').using('gin', t.searchTitle.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * Pieces left per size: one row per size of the product's `available_sizes`. Every change goes
+ * through core/stock.ts, which locks the product row first and writes the ledger beside it.
+ */
+export const productStock = pgTable(
+  'product_stock',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.size] }),
+    check('product_stock_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/** The stock ledger: every change of a size's stock, with its reason and who or what caused it. */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: id(),
+    /** Assigned in the order the changes were made: the ledger's order, newest last. */
+    seq: integer('seq').notNull().generatedAlwaysAsIdentity(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    reason: text('reason', { enum: STOCK_REASONS }).notNull(),
+    quantityBefore: integer('quantity_before').notNull(),
+    quantityAfter: integer('quantity_after').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stock_movements_product_created_idx').on(t.productId, t.createdAt),
+    index('stock_movements_order_idx').on(t.orderId),
+    check('stock_movements_reason_check', sql`${t.reason} in ('order', 'cancelled', 'refused', 'admin', 'payment_expired')`),
   ],
 );
 
@@ -166,6 +212,8 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     isDelivered: boolean('is_delivered').notNull().default(false),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    /** Where the order is in its life (API.md "Order status"); isDelivered follows `delivered`. */
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -173,7 +221,26 @@ export const orders = pgTable(
     uniqueIndex('orders_number_key').on(t.number),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    check('orders_status_check', sql`${t.status} in ('awaiting_payment', 'pending', 'confirmed', 'shipped', 'delivered', 'cancelled', 'refused')`),
   ],
+);
+
+/** Every change of an order's status: what it became, when, and who did it (null: the shop itself). */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Assigned in the order the changes were made. */
+    seq: integer('seq').notNull().generatedAlwaysAsIdentity(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
 );
 
 /** A snapshot of what was bought: later edits or deletion of the product never change it. */

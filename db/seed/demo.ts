@@ -5,19 +5,19 @@
  * stopped part-way leaves the database empty, and the next start seeds it again. The rows name
  * their pictures; pictures.ts draws them.
  */
-import { count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { GOVERNORATES, type ProductFields } from '../../contracts/index.ts';
+import { GOVERNORATES, type OrderStatus, type ProductFields } from '../../contracts/index.ts';
 import { hashPassword, login } from '../../core/auth.ts';
 import { addToCart, getCart } from '../../core/cart.ts';
 import { createCategory } from '../../core/categories.ts';
 import { AppError } from '../../core/errors.ts';
 import type { ImageStore } from '../../core/images.ts';
-import { placeOrder, toggleDelivered, togglePaid } from '../../core/orders.ts';
+import { cancelOwnOrder, changeOrderStatus, placeOrder, togglePaid } from '../../core/orders.ts';
 import { createProduct, type Product } from '../../core/products.ts';
 import { createReview } from '../../core/reviews.ts';
 import type { Db } from '../client.ts';
-import { categories, orders, products, reviews, users } from '../schema.ts';
+import { categories, orders, orderStatusHistory, products, reviews, users } from '../schema.ts';
 import { seedCategories, seedProducts, type SeedProduct } from './catalogue.ts';
 import { categoryPictureName, productPictureNames, removeDemoPictures } from './pictures.ts';
 
@@ -128,13 +128,16 @@ export async function seedDemo(db: Db, store: ImageStore, options: SeedOptions =
     }
 
     const accountIds: string[] = [];
+    let adminId = '';
     for (const [i, account] of DEMO_ACCOUNTS.entries()) {
       const [row] = await tx
         .insert(users)
         .values({ name: account.name, phone: account.phone, role: account.role, passwordHash: accountHashes[i]!, createdAt: daysAgo(90) })
         .returning({ id: users.id });
       if (account.role === 'user') accountIds.push(row!.id);
+      else adminId = row!.id;
     }
+    const admin = { id: adminId, role: 'admin' as const };
     for (const [i, name] of CUSTOMERS.entries()) {
       const [row] = await tx
         .insert(users)
@@ -158,8 +161,20 @@ export async function seedDemo(db: Db, store: ImageStore, options: SeedOptions =
       });
       const when = daysAgo(Math.floor(i * 1.2), 9 + (i % 9));
       await tx.update(orders).set({ createdAt: when, updatedAt: when }).where(eq(orders.id, order.id));
-      if (i >= 6) await toggleDelivered(tx, order.id);
+      // The newest few are still on their way; one was cancelled by its customer and one refused at the door.
+      const steps: OrderStatus[] = i < 3 ? [] : i < 5 ? ['confirmed'] : i < 7 ? ['confirmed', 'shipped'] : ['confirmed', 'shipped', 'delivered'];
+      if (i === 7) await cancelOwnOrder(tx, order.id, { id: userId, role: 'user' });
+      else for (const status of i === 6 ? [...steps, 'refused' as const] : steps) await changeOrderStatus(tx, order.id, status, admin);
       if (i >= 9) await togglePaid(tx, order.id);
+      // Each step some hours after the last, from the order's own day.
+      const history = await tx.select({ id: orderStatusHistory.id }).from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(asc(orderStatusHistory.seq));
+      for (const [k, entry] of history.entries()) {
+        const at = new Date(Math.min(when.getTime() + k * 7 * 3_600_000, Date.now() - 60_000));
+        await tx.update(orderStatusHistory).set({ createdAt: at }).where(eq(orderStatusHistory.id, entry.id));
+        if (k === history.length - 1 && steps.at(-1) === 'delivered' && i !== 6) {
+          await tx.update(orders).set({ deliveredAt: at, ...(i >= 9 && { paidAt: at }) }).where(eq(orders.id, order.id));
+        }
+      }
       placed++;
     }
 
