@@ -14,7 +14,8 @@ import { parseArgs } from 'node:util';
 import { count } from 'drizzle-orm';
 import { AGES, SEASONS, SIZES, toSearchText } from '../contracts/index.ts';
 import { openDatabase } from '../db/client.ts';
-import { categories, products } from '../db/schema.ts';
+import { spreadQuantity } from '../core/stock.ts';
+import { categories, products, productStock } from '../db/schema.ts';
 import { buildApp } from '../server/app.ts';
 
 const { values } = parseArgs({
@@ -68,7 +69,11 @@ async function fillCatalogue(db: Awaited<ReturnType<typeof openDatabase>>['db'])
         createdAt: new Date(Date.now() - n * 60_000),
       };
     });
-    await db.insert(products).values(batch);
+    const inserted = await db.insert(products).values(batch).returning({ id: products.id, quantity: products.quantity, sizes: products.availableSizes });
+    // The same stock per size that core/stock.ts would keep: the quantity spread over the sizes.
+    await db.insert(productStock).values(
+      inserted.flatMap((p) => Object.entries(spreadQuantity(p.quantity, p.sizes)).map(([size, quantity]) => ({ productId: p.id, size, quantity }))),
+    );
     made += batch.length;
     if (made % 10_000 === 0) console.log(`  ${made} products (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
