@@ -218,7 +218,12 @@ export const ProductFieldsSchema = ProductFieldsBase.refine((p) => p.priceAfterD
     message: MSG.discountAbovePrice,
     path: ['priceAfterDiscount'],
   })
-  .refine((p) => p.stock !== undefined || p.quantity !== undefined, { message: MSG.quantityInvalid, path: ['quantity'] })
+  .refine((p) => p.stock !== undefined || p.quantity !== undefined, {
+    message: MSG.quantityInvalid,
+    path: ['quantity'],
+    // Named with the other broken rules, unless quantity or stock was already refused.
+    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'quantity' || issue.path?.[0] === 'stock'),
+  })
   .refine(stockNamesOnlyOfferedSizes, { message: MSG.stockSizeNotOffered, path: ['stock'] });
 export type ProductFields = z.infer<typeof ProductFieldsSchema>;
 /** Editing: every field optional, the same rules for the ones sent. */
