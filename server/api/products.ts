@@ -15,12 +15,25 @@ import {
 } from '../../contracts/index.ts';
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from '../../core/products.ts';
 import { createReview, listReviews } from '../../core/reviews.ts';
+import { listStockMovements } from '../../core/stock.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { readForm, singleFile } from '../plugins/uploads.ts';
 import { parseOrThrow } from '../plugins/validation.ts';
 import type { ApiContext } from './context.ts';
 import { documentForm, imageFile } from './forms.ts';
-import { failures, listOf, NoContent, one, presentPage, presentProduct, presentReview, ProductShape, ReviewShape } from './shapes.ts';
+import {
+  failures,
+  listOf,
+  NoContent,
+  one,
+  presentPage,
+  presentProduct,
+  presentReview,
+  presentStockMovement,
+  ProductShape,
+  ReviewShape,
+  StockMovementShape,
+} from './shapes.ts';
 
 const ProductFormFields = z.object({
   title: z.string(),
@@ -28,7 +41,21 @@ const ProductFormFields = z.object({
   category: z.string().describe("The category's _id"),
   price: z.number().positive().describe('In pounds'),
   priceAfterDiscount: z.number().positive().optional().describe('In pounds, at most the price (a new product without one sells at its price)'),
-  quantity: z.int().min(0).describe('Pieces in stock'),
+  stock: z
+    .union([z.string(), z.record(z.string(), z.int().min(0))])
+    .optional()
+    .describe(
+      'Pieces per size, a JSON object such as {"m": 4, "l": 0} (a form field holds its JSON text): whole numbers from 0, only sizes of availableSizes; a size left out has 0. ' +
+        'Wins over quantity when both are sent. On an edit that changes only availableSizes, the sizes kept keep their pieces and new ones start at 0',
+    ),
+  quantity: z
+    .int()
+    .min(0)
+    .optional()
+    .describe(
+      'Sent alone (without stock): the pieces to spread over the sizes as evenly as whole pieces allow, first sizes first (7 over s, m, l is 3, 2, 2). ' +
+        'Ignored when stock is sent. A new product needs stock or quantity',
+    ),
   age: z.enum(AGES),
   season: z.enum(SEASONS),
   availableSizes: z.array(z.enum(SIZES)).describe('A field per size'),
@@ -86,7 +113,8 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const form = await readForm(request, ['imageCover', 'images']);
         const fields = parseOrThrow(ProductFieldsSchema, form.fields);
-        const product = await createProduct(ctx.db, ctx.images, fields, { imageCover: singleFile(form, 'imageCover'), images: form.files.images });
+        const uploads = { imageCover: singleFile(form, 'imageCover'), images: form.files.images };
+        const product = await createProduct(ctx.db, ctx.images, fields, uploads, currentUser(request).id);
         return reply.status(201).send({ data: presentProduct(product) });
       },
     );
@@ -106,10 +134,8 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       async (request) => {
         const form = await readForm(request, ['imageCover', 'images']);
         const patch = parseOrThrow(ProductPatchSchema, form.fields);
-        const product = await updateProduct(ctx.db, ctx.images, request.params.id, patch, {
-          imageCover: singleFile(form, 'imageCover'),
-          images: form.files.images,
-        });
+        const uploads = { imageCover: singleFile(form, 'imageCover'), images: form.files.images };
+        const product = await updateProduct(ctx.db, ctx.images, request.params.id, patch, uploads, currentUser(request).id);
         return { data: presentProduct(product) };
       },
     );
@@ -129,6 +155,21 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         await deleteProduct(ctx.db, ctx.images, request.params.id);
         return reply.status(204).send();
       },
+    );
+
+    app.get(
+      '/products/:id/stock-history',
+      {
+        preHandler: ctx.guards.admin,
+        schema: {
+          tags: ['products'],
+          summary: "A product's stock ledger, newest first: every change of a size's pieces with its reason, the order or admin, and the pieces before and after",
+          params: IdParamsSchema,
+          querystring: PageQuerySchema,
+          response: { 200: listOf(StockMovementShape), ...failures(400, 401, 403, 404) },
+        },
+      },
+      async (request) => presentPage(await listStockMovements(ctx.db, request.params.id, request.query), presentStockMovement),
     );
 
     app.get(

@@ -4,6 +4,7 @@
  * them: `_id` for ids, `color` for a line's size.
  */
 import { z } from 'zod';
+import { ORDER_STATUSES, STOCK_REASONS } from '../../contracts/index.ts';
 import type { User } from '../../core/auth.ts';
 import type { Cart } from '../../core/cart.ts';
 import type { Category } from '../../core/categories.ts';
@@ -11,6 +12,7 @@ import type { Order } from '../../core/orders.ts';
 import type { Page } from '../../core/pagination.ts';
 import type { Product } from '../../core/products.ts';
 import type { Review } from '../../core/reviews.ts';
+import type { StockMovement } from '../../core/stock.ts';
 import type { UserDetails } from '../../core/users.ts';
 
 const date = z.iso.datetime().describe('ISO 8601 date');
@@ -56,7 +58,8 @@ export const ProductShape = z.object({
   category: z.object({ _id: z.string(), name: z.string() }),
   price: z.number(),
   priceAfterDiscount: z.number(),
-  quantity: z.number(),
+  quantity: z.number().describe('Pieces left over all sizes: the sum of `stock` (read only)'),
+  stock: z.array(z.object({ size: z.string(), quantity: z.number() })).describe('Pieces left per size, one entry per size of availableSizes, in that order'),
   age: z.string(),
   season: z.string(),
   availableSizes: z.array(z.string()),
@@ -79,6 +82,7 @@ export const presentProduct = (p: Product): z.infer<typeof ProductShape> => ({
   price: p.price,
   priceAfterDiscount: p.priceAfterDiscount,
   quantity: p.quantity,
+  stock: p.stock.map((s) => ({ size: s.size, quantity: s.quantity })),
   age: p.age,
   season: p.season,
   availableSizes: p.availableSizes,
@@ -144,6 +148,10 @@ export const OrderShape = z.object({
   paidAt: date.nullable(),
   isDelivered: z.boolean(),
   deliveredAt: date.nullable(),
+  status: z.enum(ORDER_STATUSES),
+  statusHistory: z
+    .array(z.object({ status: z.enum(ORDER_STATUSES), at: date, by: z.object({ _id: z.string(), name: z.string() }).nullable() }))
+    .describe('Every status the order had, oldest first; `by` is null where the shop itself acted'),
   createdAt: date,
 });
 export const presentOrder = (o: Order): z.infer<typeof OrderShape> => ({
@@ -166,7 +174,30 @@ export const presentOrder = (o: Order): z.infer<typeof OrderShape> => ({
   paidAt: isoOrNull(o.paidAt),
   isDelivered: o.isDelivered,
   deliveredAt: isoOrNull(o.deliveredAt),
+  status: o.status,
+  statusHistory: o.statusHistory.map((h) => ({ status: h.status, at: iso(h.at), by: h.by && { _id: h.by.id, name: h.by.name } })),
   createdAt: iso(o.createdAt),
+});
+
+export const StockMovementShape = z.object({
+  _id: z.string(),
+  size: z.string(),
+  reason: z.enum(STOCK_REASONS),
+  quantityBefore: z.number(),
+  quantityAfter: z.number(),
+  order: z.object({ _id: z.string(), id: z.number().describe('sequential order number') }).nullable().describe('The order the change belongs to'),
+  by: z.object({ _id: z.string(), name: z.string() }).nullable().describe('Who made the change; null where the shop itself did'),
+  createdAt: date,
+});
+export const presentStockMovement = (m: StockMovement): z.infer<typeof StockMovementShape> => ({
+  _id: m.id,
+  size: m.size,
+  reason: m.reason,
+  quantityBefore: m.quantityBefore,
+  quantityAfter: m.quantityAfter,
+  order: m.order && { _id: m.order.id, id: m.order.number },
+  by: m.by && { _id: m.by.id, name: m.by.name },
+  createdAt: iso(m.createdAt),
 });
 
 export const ReviewShape = z.object({
