@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
 import { createAccount, createProductFixture, type Account } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { addToCart, cartLinesOf, getCart, setProduct } from '../helpers/shop.ts';
+import { addToCart, cartLinesOf, getCart, setProduct, setSizeStock, sizeStockOf } from '../helpers/shop.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -153,18 +153,30 @@ describe('POST /api/v1/cart', () => {
     expect(await cartLinesOf(t.db, account.user.id)).toEqual([]);
   });
 
-  it('refuses a sold-out product with 409 and stores nothing', async () => {
+  it('refuses a sold-out product with 409 "size not available" and stores nothing', async () => {
     const account = await createAccount(t.db);
     const product = await createProductFixture(t.db, t.images, { quantity: 0 });
     const res = await addToCart(t, account, { productId: product.id, color: 'm' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ status: 'fail', message: MSG.productUnavailable });
+    expect(res.json()).toEqual({ status: 'fail', message: MSG.sizeSoldOut });
     expect(await cartLinesOf(t.db, account.user.id)).toEqual([]);
   });
 
-  it('refuses a piece more than the stock left with 409 and keeps the count', async () => {
+  it('refuses a size at 0 with 409 "هذا المقاس غير متوفر حالياً" while the other sizes still sell', async () => {
     const account = await createAccount(t.db);
-    const product = await createProductFixture(t.db, t.images, { quantity: 2 });
+    const product = await createProductFixture(t.db, t.images, { stock: { m: 0, l: 4 } });
+    const res = await addToCart(t, account, { productId: product.id, color: 'm' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ status: 'fail', message: 'هذا المقاس غير متوفر حالياً' });
+    expect(await cartLinesOf(t.db, account.user.id)).toEqual([]);
+    expect((await addToCart(t, account, { productId: product.id, color: 'l' })).statusCode).toBe(200);
+    expect(await cartLinesOf(t.db, account.user.id)).toEqual([{ productId: product.id, size: 'l', count: 1 }]);
+    expect(await sizeStockOf(t.db, product.id)).toEqual({ m: 0, l: 4 });
+  });
+
+  it('refuses a piece more than the stock left of the size with 409 and keeps the count', async () => {
+    const account = await createAccount(t.db);
+    const product = await createProductFixture(t.db, t.images, { stock: { m: 2, l: 9 } });
     await addToCart(t, account, { productId: product.id, color: 'm' });
     await addToCart(t, account, { productId: product.id, color: 'm' });
     const res = await addToCart(t, account, { productId: product.id, color: 'm' });
@@ -173,14 +185,18 @@ describe('POST /api/v1/cart', () => {
     expect(await cartLinesOf(t.db, account.user.id)).toEqual([{ productId: product.id, size: 'm', count: 2 }]);
   });
 
-  it('counts every size of a product against its one stock', async () => {
+  it("counts each size against its own stock, not the product's other sizes", async () => {
     const account = await createAccount(t.db);
-    const product = await createProductFixture(t.db, t.images, { quantity: 1, availableSizes: ['m', 'l'] });
+    const product = await createProductFixture(t.db, t.images, { stock: { m: 1, l: 1 } });
     expect((await addToCart(t, account, { productId: product.id, color: 'm' })).statusCode).toBe(200);
+    expect((await addToCart(t, account, { productId: product.id, color: 'l' })).statusCode).toBe(200);
     const res = await addToCart(t, account, { productId: product.id, color: 'l' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ status: 'fail', message: MSG.notEnoughStock });
-    expect(await cartLinesOf(t.db, account.user.id)).toEqual([{ productId: product.id, size: 'm', count: 1 }]);
+    expect(await cartLinesOf(t.db, account.user.id)).toEqual([
+      { productId: product.id, size: 'l', count: 1 },
+      { productId: product.id, size: 'm', count: 1 },
+    ]);
   });
 
   it('refuses a guest with 401 and stores nothing', async () => {
@@ -230,8 +246,8 @@ describe('PUT /api/v1/cart/{itemId}', () => {
     expect(res.json().data.products[0].count).toBe(1001);
   });
 
-  it('refuses a count above the stock left with 409 and keeps the count', async () => {
-    const { account, product, itemId } = await customerWithLine({ quantity: 3 });
+  it("refuses a count above the size's stock left with 409 and keeps the count", async () => {
+    const { account, product, itemId } = await customerWithLine({ stock: { m: 3, l: 20 } });
     expect((await setCount(account, itemId, 3)).statusCode).toBe(200);
     const res = await setCount(account, itemId, 4);
     expect(res.statusCode).toBe(409);
@@ -239,19 +255,28 @@ describe('PUT /api/v1/cart/{itemId}', () => {
     expect(await cartLinesOf(t.db, account.user.id)).toEqual([{ productId: product.id, size: 'm', count: 3 }]);
   });
 
-  it('counts the other sizes of the product in the cart against the stock', async () => {
-    const { account, product, itemId } = await customerWithLine({ quantity: 3 });
+  it('lets each size of the product in the cart use its own stock', async () => {
+    const { account, product, itemId } = await customerWithLine({ stock: { m: 3, l: 1 } });
     await addToCart(t, account, { productId: product.id, color: 'l' });
-    expect((await setCount(account, itemId, 2)).statusCode).toBe(200);
-    const res = await setCount(account, itemId, 3);
+    expect((await setCount(account, itemId, 3)).statusCode).toBe(200);
+    const res = await setCount(account, itemId, 4);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ status: 'fail', message: MSG.notEnoughStock });
     expect(await cartLinesOf(t.db, account.user.id)).toEqual(
       expect.arrayContaining([
-        { productId: product.id, size: 'm', count: 2 },
+        { productId: product.id, size: 'm', count: 3 },
         { productId: product.id, size: 'l', count: 1 },
       ]),
     );
+  });
+
+  it('refuses raising the count of a size that ran out since with 409 "size not available"', async () => {
+    const { account, product, itemId } = await customerWithLine({ stock: { m: 3, l: 3 } });
+    await setSizeStock(t.db, product.id, { m: 0 });
+    const res = await setCount(account, itemId, 2);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ status: 'fail', message: MSG.sizeSoldOut });
+    expect(await cartLinesOf(t.db, account.user.id)).toEqual([{ productId: product.id, size: 'm', count: 1 }]);
   });
 
   it("another customer's line is 404 and stays as it was", async () => {
@@ -339,7 +364,7 @@ describe('totals', () => {
 
   it('marks a line whose product sold out as unavailable', async () => {
     const { account, product } = await customerWithLine();
-    await setProduct(t.db, product.id, { quantity: 0 });
+    await setSizeStock(t.db, product.id, { m: 0, l: 0 });
     const res = await getCart(t, account);
     expect(res.json().data.products[0].product.availability).toBe(false);
   });

@@ -1,10 +1,23 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_POSTAL_CODE, GOVERNORATES, MSG } from '../../contracts/index.ts';
+import { DEFAULT_POSTAL_CODE, GOVERNORATES, MSG, ORDER_STATUS_LABELS } from '../../contracts/index.ts';
 import { orderItems, orders } from '../../db/schema.ts';
-import { createAccount, createProductFixture, type Account } from '../fixtures/factories.ts';
+import { advanceOrderFixture, createAccount, createProductFixture, type Account } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { ADDRESS, addToCart, cartLinesOf, fillCart, getCart, ordersOf, placeOrder, setProduct, stockOf } from '../helpers/shop.ts';
+import {
+  ADDRESS,
+  addToCart,
+  cartLinesOf,
+  fillCart,
+  getCart,
+  ledgerOf,
+  ordersOf,
+  placeOrder,
+  setProduct,
+  setSizeStock,
+  sizeStockOf,
+  stockOf,
+} from '../helpers/shop.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,11 +86,16 @@ describe('POST /api/v1/orders/{cartId}: placing an order', () => {
       paidAt: null,
       isDelivered: false,
       deliveredAt: null,
+      status: 'pending',
+      statusHistory: [{ status: 'pending', at: order.createdAt, by: { _id: customer.user.id, name: 'محمود حسن' } }],
       createdAt: expect.any(String),
     });
     expect(order.cartItems).toHaveLength(2);
     expect(Number.isInteger(order.id) && order.id > 0).toBe(true);
 
+    // 10 pieces over m and l are 5 each; 5 over l and xl are 3 and 2: each line takes from its own size.
+    expect(await sizeStockOf(t.db, shirt.id)).toEqual({ m: 3, l: 5 });
+    expect(await sizeStockOf(t.db, polo.id)).toEqual({ l: 3, xl: 1 });
     expect(await stockOf(t.db, shirt.id)).toBe(8);
     expect(await stockOf(t.db, polo.id)).toBe(4);
     expect(await cartLinesOf(t.db, customer.user.id)).toEqual([]);
@@ -299,17 +317,27 @@ describe('POST /api/v1/orders/{cartId}: carts that cannot be ordered', () => {
     expect(await cartLinesOf(t.db, customer.user.id)).toEqual([{ productId: product.id, size: 'm', count: 1 }]);
   });
 
-  it('refuses a product that sold out after it was added with 409, taking nothing', async () => {
+  it('refuses a size that ran out after it was added with 409 naming it, taking nothing and keeping the whole cart', async () => {
     const customer = await createAccount(t.db);
-    const product = await createProductFixture(t.db, t.images);
-    const cartId = await fillCart(t, customer, product.id);
-    await setProduct(t.db, product.id, { quantity: 0 });
+    const product = await createProductFixture(t.db, t.images, { stock: { m: 4, l: 4 } });
+    const other = await createProductFixture(t.db, t.images);
+    const cartId = await fillCart(t, customer, product.id, 'm');
+    await fillCart(t, customer, product.id, 'l');
+    await fillCart(t, customer, other.id, 'l');
+    await setSizeStock(t.db, product.id, { m: 0 });
     const res = await placeOrder(t, customer, cartId);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ status: 'fail', message: expect.stringContaining(MSG.notEnoughStock) });
-    expect(await stockOf(t.db, product.id)).toBe(0);
+    expect(res.json()).toEqual({ status: 'fail', message: `${MSG.sizeSoldOut}: ${product.title} (${MSG.sizeLabel} m)` });
+    expect(await sizeStockOf(t.db, product.id)).toEqual({ m: 0, l: 4 });
+    expect(await sizeStockOf(t.db, other.id)).toEqual({ m: 5, l: 5 });
     expect(await ordersOf(t.db, customer.user.id)).toHaveLength(0);
-    expect(await cartLinesOf(t.db, customer.user.id)).toEqual([{ productId: product.id, size: 'm', count: 1 }]);
+    expect(await cartLinesOf(t.db, customer.user.id)).toEqual(
+      [
+        { productId: product.id, size: 'l', count: 1 },
+        { productId: product.id, size: 'm', count: 1 },
+        { productId: other.id, size: 'l', count: 1 },
+      ].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0)),
+    );
   });
 
   it('refuses a size the product no longer comes in with 409, taking nothing', async () => {
@@ -331,13 +359,14 @@ describe('POST /api/v1/orders/{cartId}: carts that cannot be ordered', () => {
     const cartId = await fillCart(t, customer, first.id);
     await fillCart(t, customer, second.id);
     await fillCart(t, customer, second.id);
-    await setProduct(t.db, second.id, { quantity: 1 });
+    await setSizeStock(t.db, second.id, { m: 1 });
 
     const res = await placeOrder(t, customer, cartId);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ status: 'fail', message: expect.stringContaining(MSG.notEnoughStock) });
-    expect(await stockOf(t.db, first.id)).toBe(10);
-    expect(await stockOf(t.db, second.id)).toBe(1);
+    expect(res.json()).toEqual({ status: 'fail', message: `${MSG.notEnoughStock}: ${second.title} (${MSG.sizeLabel} m)` });
+    expect(await sizeStockOf(t.db, first.id)).toEqual({ m: 5, l: 5 });
+    expect(await sizeStockOf(t.db, second.id)).toEqual({ m: 1, l: 5 });
+    expect((await ledgerOf(t.db, first.id)).filter((row) => row.reason === 'order')).toEqual([]);
     expect(await ordersOf(t.db, customer.user.id)).toHaveLength(0);
     expect(await cartLinesOf(t.db, customer.user.id)).toEqual([
       { productId: first.id, size: 'm', count: 1 },
@@ -413,8 +442,38 @@ describe('Idempotency-Key', () => {
 });
 
 describe('stock under concurrent orders', () => {
-  it('never oversells: 20 customers racing for 5 pieces get 5 orders and 15 refusals', async () => {
-    const product = await createProductFixture(t.db, t.images, { quantity: 5 });
+  it('never oversells a size: 20 customers racing for the last 3 pieces of m get 3 orders, m ends at 0 and l is untouched', async () => {
+    const product = await createProductFixture(t.db, t.images, { stock: { m: 3, l: 4 } });
+    const customers = await Promise.all(Array.from({ length: 20 }, () => createAccount(t.db)));
+    const cartIds: string[] = [];
+    for (const customer of customers) cartIds.push(await fillCart(t, customer, product.id, 'm'));
+
+    const responses = await Promise.all(customers.map((customer, i) => placeOrder(t, customer, cartIds[i]!)));
+
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(17);
+    for (const refused of responses.filter((r) => r.statusCode === 409)) {
+      expect(refused.json()).toEqual({ status: 'fail', message: `${MSG.sizeSoldOut}: ${product.title} (${MSG.sizeLabel} m)` });
+    }
+    expect(await sizeStockOf(t.db, product.id)).toEqual({ m: 0, l: 4 });
+    expect(await stockOf(t.db, product.id)).toBe(4);
+    expect(await orderItemsOf(product.id)).toHaveLength(3);
+    const ledger = await ledgerOf(t.db, product.id, 'm');
+    expect(ledger.filter((row) => row.reason === 'order').map((row) => [row.quantityBefore, row.quantityAfter])).toEqual([
+      [3, 2],
+      [2, 1],
+      [1, 0],
+    ]);
+    expect(await ledgerOf(t.db, product.id, 'l')).toEqual([expect.objectContaining({ reason: 'admin', quantityBefore: 0, quantityAfter: 4 })]);
+    const shown = await t.app.inject({ method: 'GET', url: `/api/v1/products/${product.id}` });
+    expect(shown.json().data).toMatchObject({ quantity: 4, availability: true, stock: [{ size: 'm', quantity: 0 }, { size: 'l', quantity: 4 }] });
+    const losers = customers.filter((_, i) => responses[i]!.statusCode === 409);
+    for (const loser of losers) expect(await cartLinesOf(t.db, loser.user.id)).toEqual([{ productId: product.id, size: 'm', count: 1 }]);
+  });
+
+  it('never oversells a product: 20 customers racing for its last 5 pieces get 5 orders and 15 refusals, and it shows sold out', async () => {
+    const product = await createProductFixture(t.db, t.images, { stock: { m: 5 }, availableSizes: ['m'] });
     const customers = await Promise.all(Array.from({ length: 20 }, () => createAccount(t.db)));
     const cartIds: string[] = [];
     for (const customer of customers) cartIds.push(await fillCart(t, customer, product.id));
@@ -424,15 +483,10 @@ describe('stock under concurrent orders', () => {
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
     expect(statuses.filter((s) => s === 409)).toHaveLength(15);
-    for (const refused of responses.filter((r) => r.statusCode === 409)) {
-      expect(refused.json()).toEqual({ status: 'fail', message: expect.stringContaining(MSG.notEnoughStock) });
-    }
     expect(await stockOf(t.db, product.id)).toBe(0);
     expect(await orderItemsOf(product.id)).toHaveLength(5);
     const shown = await t.app.inject({ method: 'GET', url: `/api/v1/products/${product.id}` });
-    expect(shown.json().data).toMatchObject({ quantity: 0, availability: false });
-    const losers = customers.filter((_, i) => responses[i]!.statusCode === 409);
-    for (const loser of losers) expect(await cartLinesOf(t.db, loser.user.id)).toEqual([{ productId: product.id, size: 'm', count: 1 }]);
+    expect(shown.json().data).toMatchObject({ quantity: 0, availability: false, stock: [{ size: 'm', quantity: 0 }] });
   });
 });
 
@@ -558,20 +612,32 @@ describe('PUT /api/v1/orders/{id}/deliver and /pay', () => {
     return row!;
   }
 
-  it('an admin marks an order delivered and back, stamping and clearing the date', async () => {
+  it.each(['confirmed', 'shipped'] as const)('an admin marks a %s order delivered and back to shipped, stamping and clearing the date', async (from) => {
     const { order } = await orderPlaced();
-    const admin = await createAccount(t.db, 'admin');
+    const admin = await createAccount(t.db, 'admin', 'سارة المشرفة');
+    await advanceOrderFixture(t.db, order._id, from);
     const before = Date.now();
     const on = await flip(admin, order._id, 'deliver');
     expect(on.statusCode).toBe(200);
-    expect(on.json().data).toMatchObject({ _id: order._id, isDelivered: true, isPaid: false, paidAt: null });
+    expect(on.json().data).toMatchObject({ _id: order._id, status: 'delivered', isDelivered: true, isPaid: false, paidAt: null });
     expect(Date.parse(on.json().data.deliveredAt)).toBeGreaterThan(before - 60_000);
-    expect(await storedOrder(order._id)).toMatchObject({ isDelivered: true, deliveredAt: expect.any(Date) });
+    expect(on.json().data.statusHistory.at(-1)).toEqual({ status: 'delivered', at: expect.any(String), by: { _id: admin.user.id, name: 'سارة المشرفة' } });
+    expect(await storedOrder(order._id)).toMatchObject({ status: 'delivered', isDelivered: true, deliveredAt: expect.any(Date) });
 
     const off = await flip(admin, order._id, 'deliver');
     expect(off.statusCode).toBe(200);
-    expect(off.json().data).toMatchObject({ isDelivered: false, deliveredAt: null });
-    expect(await storedOrder(order._id)).toMatchObject({ isDelivered: false, deliveredAt: null });
+    expect(off.json().data).toMatchObject({ status: 'shipped', isDelivered: false, deliveredAt: null });
+    expect(await storedOrder(order._id)).toMatchObject({ status: 'shipped', isDelivered: false, deliveredAt: null });
+  });
+
+  it.each(['pending', 'cancelled', 'refused'] as const)('/deliver refuses a %s order with 409 naming its status, changing nothing', async (status) => {
+    const { order } = await orderPlaced();
+    const admin = await createAccount(t.db, 'admin');
+    if (status !== 'pending') await advanceOrderFixture(t.db, order._id, status);
+    const res = await flip(admin, order._id, 'deliver');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ status: 'fail', message: `${MSG.statusStepNotAllowed}: ${ORDER_STATUS_LABELS[status]}` });
+    expect(await storedOrder(order._id)).toMatchObject({ status, isDelivered: false, deliveredAt: null });
   });
 
   it('an admin marks an order paid and back, stamping and clearing the date', async () => {
@@ -591,6 +657,7 @@ describe('PUT /api/v1/orders/{id}/deliver and /pay', () => {
   it('accepts an empty body sent as application/json', async () => {
     const { order } = await orderPlaced();
     const admin = await createAccount(t.db, 'admin');
+    await advanceOrderFixture(t.db, order._id, 'shipped', admin);
     const delivered = await flip(admin, order._id, 'deliver', { emptyJson: true });
     expect(delivered.statusCode).toBe(200);
     expect(delivered.json().data.isDelivered).toBe(true);

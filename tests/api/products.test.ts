@@ -110,6 +110,7 @@ function asJson(p: Product) {
     price: p.price,
     priceAfterDiscount: p.priceAfterDiscount,
     quantity: p.quantity,
+    stock: p.stock,
     age: p.age,
     season: p.season,
     availableSizes: p.availableSizes,
@@ -365,6 +366,12 @@ describe('POST /api/v1/products', () => {
       price: 250,
       priceAfterDiscount: 250,
       quantity: 12,
+      // The form sent only quantity: spread over the sizes.
+      stock: [
+        { size: 'm', quantity: 4 },
+        { size: 'xl', quantity: 4 },
+        { size: '4', quantity: 4 },
+      ],
       age: 'رجال',
       season: 'صيف',
       availableSizes: ['m', 'xl', '4'],
@@ -581,6 +588,10 @@ describe('PUT /api/v1/products/{id}', () => {
       title: 'اسم معدل',
       slug: 'اسم-معدل',
       quantity: 3,
+      stock: [
+        { size: 'm', quantity: 2 },
+        { size: 'l', quantity: 1 },
+      ],
       updatedAt: expect.any(String),
     });
     expect(Date.parse(data.updatedAt)).toBeGreaterThan(product.updatedAt.getTime());

@@ -1,7 +1,7 @@
 /** "مشتري موثق": a review says whether its author received the product, as the server knows it. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setOrderDelivered } from '../../core/orders.ts';
-import { createAccount, createProductFixture, placeOrderFixture, type Account } from '../fixtures/factories.ts';
+import { advanceOrderFixture, createAccount, createProductFixture, placeOrderFixture, type Account } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -25,7 +25,7 @@ describe('verifiedPurchase on reviews', () => {
     const product = await createProductFixture(t.db, t.images);
     const buyer = await createAccount(t.db);
     const order = await placeOrderFixture(t.db, buyer.user.id, [{ product }]);
-    await setOrderDelivered(t.db, order.id, true);
+    await advanceOrderFixture(t.db, order.id, 'delivered');
 
     const res = await postReview(buyer, product.id);
     expect(res.statusCode).toBe(201);
@@ -46,6 +46,7 @@ describe('verifiedPurchase on reviews', () => {
     const product = await createProductFixture(t.db, t.images);
     const buyer = await createAccount(t.db);
     const order = await placeOrderFixture(t.db, buyer.user.id, [{ product }]);
+    await advanceOrderFixture(t.db, order.id, 'shipped');
     expect((await postReview(buyer, product.id)).json().data.verifiedPurchase).toBe(false);
     await setOrderDelivered(t.db, order.id, true);
     expect((await reviewsOf(product.id))[0]!.verifiedPurchase).toBe(true);
@@ -55,7 +56,7 @@ describe('verifiedPurchase on reviews', () => {
     const [bought, reviewed] = [await createProductFixture(t.db, t.images), await createProductFixture(t.db, t.images)];
     const buyer = await createAccount(t.db);
     const order = await placeOrderFixture(t.db, buyer.user.id, [{ product: bought }]);
-    await setOrderDelivered(t.db, order.id, true);
+    await advanceOrderFixture(t.db, order.id, 'delivered');
     expect((await postReview(buyer, reviewed.id)).json().data.verifiedPurchase).toBe(false);
   });
 
@@ -63,7 +64,7 @@ describe('verifiedPurchase on reviews', () => {
     const product = await createProductFixture(t.db, t.images);
     const [buyer, reviewer] = [await createAccount(t.db), await createAccount(t.db)];
     const order = await placeOrderFixture(t.db, buyer.user.id, [{ product }]);
-    await setOrderDelivered(t.db, order.id, true);
+    await advanceOrderFixture(t.db, order.id, 'delivered');
     expect((await postReview(reviewer, product.id)).json().data.verifiedPurchase).toBe(false);
   });
 });

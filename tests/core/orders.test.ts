@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../contracts/index.ts';
+import { MSG, ORDER_STATUS_LABELS } from '../../contracts/index.ts';
 import { getOrder, setOrderDelivered, setOrderPaid, toggleDelivered, togglePaid } from '../../core/orders.ts';
-import { createAccount, createProductFixture, placeOrderFixture, UNKNOWN_ID } from '../fixtures/factories.ts';
+import { advanceOrderFixture, createAccount, createProductFixture, placeOrderFixture, UNKNOWN_ID } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -16,15 +16,31 @@ async function freshOrder() {
   return placeOrderFixture(t.db, user.id, [{ product }]);
 }
 
+/** An order handed to the courier: the one the delivered flag can be set on. */
+async function shippedOrder() {
+  const order = await freshOrder();
+  return advanceOrderFixture(t.db, order.id, 'shipped');
+}
+
 describe('setting the delivered and paid flags to a value', () => {
-  it('marks an order delivered with a date, and a second identical request keeps that date', async () => {
-    const order = await freshOrder();
+  it('marks a shipped order delivered with a date, and a second identical request keeps that date', async () => {
+    const order = await shippedOrder();
     const first = await setOrderDelivered(t.db, order.id, true);
-    expect(first).toMatchObject({ isDelivered: true, deliveredAt: expect.any(Date), isPaid: false, paidAt: null });
+    expect(first).toMatchObject({ status: 'delivered', isDelivered: true, deliveredAt: expect.any(Date), isPaid: false, paidAt: null });
 
     const again = await setOrderDelivered(t.db, order.id, true);
     expect(again.isDelivered).toBe(true);
     expect(again.deliveredAt).toEqual(first.deliveredAt);
+    expect(again.statusHistory.map((h) => h.status)).toEqual(['pending', 'confirmed', 'shipped', 'delivered']);
+  });
+
+  it('refuses to mark a pending order delivered, naming its status', async () => {
+    const order = await freshOrder();
+    await expect(setOrderDelivered(t.db, order.id, true)).rejects.toMatchObject({
+      status: 409,
+      message: `${MSG.statusStepNotAllowed}: ${ORDER_STATUS_LABELS.pending}`,
+    });
+    expect(await getOrder(t.db, order.id)).toMatchObject({ status: 'pending', isDelivered: false, deliveredAt: null });
   });
 
   it('marks an order paid and back to unpaid, clearing the date', async () => {
@@ -35,9 +51,11 @@ describe('setting the delivered and paid flags to a value', () => {
   });
 
   it('lets two admins who both mark an order delivered agree instead of undoing each other', async () => {
-    const order = await freshOrder();
+    const order = await shippedOrder();
     await Promise.all([setOrderDelivered(t.db, order.id, true), setOrderDelivered(t.db, order.id, true)]);
-    expect(await getOrder(t.db, order.id)).toMatchObject({ isDelivered: true, deliveredAt: expect.any(Date) });
+    const after = await getOrder(t.db, order.id);
+    expect(after).toMatchObject({ status: 'delivered', isDelivered: true, deliveredAt: expect.any(Date) });
+    expect(after.statusHistory.filter((h) => h.status === 'delivered')).toHaveLength(1);
   });
 
   it('answers "order not found" for an unknown order', async () => {
@@ -47,10 +65,10 @@ describe('setting the delivered and paid flags to a value', () => {
 });
 
 describe('toggling a flag (the API door)', () => {
-  it('flips delivered on and off, and leaves paid alone', async () => {
-    const order = await freshOrder();
-    expect(await toggleDelivered(t.db, order.id)).toMatchObject({ isDelivered: true, deliveredAt: expect.any(Date), isPaid: false });
-    expect(await toggleDelivered(t.db, order.id)).toMatchObject({ isDelivered: false, deliveredAt: null, isPaid: false });
+  it('flips delivered on and off (back to shipped), and leaves paid alone', async () => {
+    const order = await shippedOrder();
+    expect(await toggleDelivered(t.db, order.id)).toMatchObject({ status: 'delivered', isDelivered: true, deliveredAt: expect.any(Date), isPaid: false });
+    expect(await toggleDelivered(t.db, order.id)).toMatchObject({ status: 'shipped', isDelivered: false, deliveredAt: null, isPaid: false });
   });
 
   it('makes two changes from two flips at once, so none is lost', async () => {

@@ -2,9 +2,10 @@
  * What a shopper does through the API (cart, checkout) and the database reads the tests
  * check the outcome against.
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import { setStock } from '../../core/stock.ts';
 import type { Db } from '../../db/client.ts';
-import { cartItems, carts, orders, products } from '../../db/schema.ts';
+import { cartItems, carts, orders, products, productStock, stockMovements } from '../../db/schema.ts';
 import type { Account } from '../fixtures/factories.ts';
 import type { TestApp } from './app.ts';
 
@@ -40,10 +41,44 @@ export function placeOrder(
   });
 }
 
+/** The product's pieces over all its sizes (its `quantity`). */
 export async function stockOf(db: Db, productId: string): Promise<number> {
   const [row] = await db.select({ quantity: products.quantity }).from(products).where(eq(products.id, productId));
   if (!row) throw new Error(`no product ${productId}`);
   return row.quantity;
+}
+
+/** The pieces left of each size of a product, as stored. */
+export async function sizeStockOf(db: Db, productId: string): Promise<Record<string, number>> {
+  const rows = await db.select().from(productStock).where(eq(productStock.productId, productId)).orderBy(asc(productStock.size));
+  return Object.fromEntries(rows.map((r) => [r.size, r.quantity]));
+}
+
+/** A product's stock ledger, oldest first; of one size when given. */
+export async function ledgerOf(db: Db, productId: string, size?: string) {
+  return db
+    .select({
+      size: stockMovements.size,
+      reason: stockMovements.reason,
+      quantityBefore: stockMovements.quantityBefore,
+      quantityAfter: stockMovements.quantityAfter,
+      orderId: stockMovements.orderId,
+      userId: stockMovements.userId,
+    })
+    .from(stockMovements)
+    .where(and(eq(stockMovements.productId, productId), size === undefined ? undefined : eq(stockMovements.size, size)))
+    .orderBy(asc(stockMovements.seq));
+}
+
+/**
+ * Sets the pieces of the sizes named, behind the shopper's back, as an admin edit would (the
+ * other sizes keep theirs); the product's quantity and the ledger follow.
+ */
+export async function setSizeStock(db: Db, productId: string, stock: Record<string, number>) {
+  const [product] = await db.select({ sizes: products.availableSizes }).from(products).where(eq(products.id, productId));
+  if (!product) throw new Error(`no product ${productId}`);
+  const current = await sizeStockOf(db, productId);
+  await db.transaction((tx) => setStock(tx, productId, product.sizes, { set: { ...current, ...stock } }, null));
 }
 
 /** The stored lines of a user's cart, as (product, size, count). */
@@ -64,7 +99,7 @@ export async function ordersOf(db: Db, userId: string) {
 export async function setProduct(
   db: Db,
   productId: string,
-  fields: Partial<Pick<typeof products.$inferInsert, 'quantity' | 'available' | 'priceAfterDiscount' | 'price' | 'availableSizes'>>,
+  fields: Partial<Pick<typeof products.$inferInsert, 'available' | 'priceAfterDiscount' | 'price' | 'availableSizes'>>,
 ) {
   await db.update(products).set(fields).where(eq(products.id, productId));
 }
