@@ -2,7 +2,8 @@
  * Durability check (DESIGN.md "Durability"): customers keep ordering over HTTP while the server
  * is killed with SIGKILL at random moments and started again. Afterwards the database must hold
  * every order a customer saw acknowledged, exactly once, no second order for one Idempotency-Key,
- * and stock that adds up to the orders. Exits non-zero when any check fails.
+ * and the stock of every size adding up to the orders and to its ledger. Exits non-zero when any
+ * check fails.
  *
  * On PostgreSQL two database faults follow the kills, with the customers still ordering: every
  * connection of the shop's database is terminated again and again, then the database is taken
@@ -23,7 +24,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
 import { GOVERNORATES, MSG } from '../contracts/index.ts';
@@ -32,7 +33,7 @@ import { createCategory } from '../core/categories.ts';
 import { createProduct } from '../core/products.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { lockDataDir } from '../db/embedded.ts';
-import { idempotencyKeys, orderItems, orders, products } from '../db/schema.ts';
+import { idempotencyKeys, orderItems, orders, products, productStock, stockMovements } from '../db/schema.ts';
 import { TcpForwarder } from './tcp-forwarder.ts';
 
 const CUSTOMERS = 6;
@@ -60,14 +61,18 @@ const FAULT_GRACE_MS = 1_000;
 /** A 503 is asked again sooner than its Retry-After, so each fault meets as many requests as it can. */
 const RETRY_UNAVAILABLE_MS = 200;
 /**
- * Stock is one count per product today (products.quantity): every size of a product takes from
- * it. The scarce product sells out during the run, so orders race for its last pieces.
+ * Each size has its own stock (API.md "Stock per size"). The scarce product's sizes sell out
+ * during the run, so orders race for the last pieces of each; one size has none from the start,
+ * so no order may ever hold it.
  */
-const CATALOGUE = [
-  { title: 'تيشيرت قطن', sizes: ['s', 'm', 'l', 'xl'], quantity: 100_000 },
-  { title: 'بنطلون جينز', sizes: ['30', '32', '34'], quantity: 100_000 },
-  { title: 'هودي أطفال', sizes: ['6', '8'], quantity: 40 },
+const CATALOGUE: { title: string; stock: Record<string, number> }[] = [
+  { title: 'تيشيرت قطن', stock: { s: 25_000, m: 25_000, l: 25_000, xl: 25_000 } },
+  { title: 'بنطلون جينز', stock: { '30': 35_000, '32': 35_000, '34': 0 } },
+  { title: 'هودي أطفال', stock: { '6': 25, '8': 15 } },
 ];
+
+/** One size of one product, as a map key. */
+const sizeKey = (productId: string, size: string) => `${productId}/${size}`;
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'store-durability-'));
@@ -127,6 +132,7 @@ interface Shop {
   /** The account the check itself shops with during the database faults. */
   prober: { phone: string };
   products: { id: string; sizes: string[] }[];
+  /** Pieces of each size at the start, by sizeKey. */
   initialStock: Map<string, number>;
 }
 
@@ -150,10 +156,10 @@ async function prepareShop(): Promise<Shop> {
             category: category.id,
             price: 200,
             priceAfterDiscount: 150,
-            quantity: item.quantity,
+            stock: item.stock,
             age: 'رجال',
             season: 'صيف',
-            availableSizes: item.sizes,
+            availableSizes: Object.keys(item.stock),
             barcode: `DUR-${index}`,
             sale: '',
             availability: true,
@@ -172,7 +178,7 @@ async function prepareShop(): Promise<Shop> {
       customers: customers.slice(0, CUSTOMERS),
       prober: customers[CUSTOMERS]!,
       products: made.map((product) => ({ id: product.id, sizes: product.availableSizes })),
-      initialStock: new Map(made.map((product) => [product.id, product.quantity])),
+      initialStock: new Map(made.flatMap((product) => product.stock.map((size) => [sizeKey(product.id, size.size), size.quantity] as const))),
     };
   } finally {
     await database.close();
@@ -486,7 +492,11 @@ interface Check {
   failures: string[];
 }
 
-async function checkShop(shop: Shop, customers: Customers, server: ServerProcess): Promise<{ checks: Check[]; ordersFound: number; soldOut: number }> {
+async function checkShop(
+  shop: Shop,
+  customers: Customers,
+  server: ServerProcess,
+): Promise<{ checks: Check[]; ordersFound: number; soldOut: number; sizes: number }> {
   const release = databaseUrl ? () => {} : lockDataDir(dataDir);
   const database = await openShop();
   try {
@@ -494,10 +504,18 @@ async function checkShop(shop: Shop, customers: Customers, server: ServerProcess
     const storedOrders = await db.select({ id: orders.id }).from(orders);
     const keys = await db.select({ userId: idempotencyKeys.userId, key: idempotencyKeys.key, orderId: idempotencyKeys.orderId }).from(idempotencyKeys);
     const ordered = await db
-      .select({ productId: orderItems.productId, pieces: sql<number>`sum(${orderItems.count})::int` })
+      .select({ productId: orderItems.productId, size: orderItems.size, pieces: sql<number>`sum(${orderItems.count})::int` })
       .from(orderItems)
-      .groupBy(orderItems.productId);
-    const stock = await db.select({ id: products.id, title: products.title, quantity: products.quantity }).from(products);
+      .groupBy(orderItems.productId, orderItems.size);
+    const totals = await db.select({ id: products.id, title: products.title, quantity: products.quantity }).from(products);
+    const stock = await db
+      .select({ productId: productStock.productId, size: productStock.size, quantity: productStock.quantity, title: products.title })
+      .from(productStock)
+      .innerJoin(products, eq(products.id, productStock.productId));
+    const ledger = await db
+      .select({ productId: stockMovements.productId, size: stockMovements.size, change: sql<number>`sum(${stockMovements.quantityAfter} - ${stockMovements.quantityBefore})::int` })
+      .from(stockMovements)
+      .groupBy(stockMovements.productId, stockMovements.size);
 
     const orderIds = new Set(storedOrders.map((o) => o.id));
     const keyOrder = new Map(keys.map((k) => [`${k.userId}/${k.key}`, k.orderId]));
@@ -519,21 +537,43 @@ async function checkShop(shop: Shop, customers: Customers, server: ServerProcess
       if (n !== 1) perKey.failures.push(`order ${id} is the order of ${n} keys`);
     }
 
-    const conserved: Check = { name: 'stock taken equals the pieces in stored orders, per product', failures: [] };
-    const belowZero: Check = { name: 'no stock below zero', failures: [] };
-    const piecesOf = new Map(ordered.map((o) => [o.productId, o.pieces]));
-    for (const product of stock) {
-      const taken = shop.initialStock.get(product.id)! - product.quantity;
-      const pieces = piecesOf.get(product.id) ?? 0;
-      if (taken !== pieces) conserved.failures.push(`${product.title}: ${taken} taken, ${pieces} ordered`);
-      if (product.quantity < 0) belowZero.failures.push(`${product.title}: ${product.quantity}`);
+    const conserved: Check = { name: 'stock taken equals the pieces in stored orders, per product and size', failures: [] };
+    const belowZero: Check = { name: 'no size below zero', failures: [] };
+    const summed: Check = { name: "each product's quantity is the sum of its sizes", failures: [] };
+    const recorded: Check = { name: "the stock ledger adds up to each size's stock", failures: [] };
+    const piecesOf = new Map(ordered.map((o) => [sizeKey(o.productId, o.size), o.pieces]));
+    const changeOf = new Map(ledger.map((l) => [sizeKey(l.productId, l.size), l.change]));
+    const stockOf = new Map(stock.map((s) => [sizeKey(s.productId, s.size), s]));
+    for (const [key, initial] of shop.initialStock) {
+      const size = stockOf.get(key);
+      if (!size) {
+        conserved.failures.push(`${key}: the size has no stock row`);
+        continue;
+      }
+      const label = `${size.title} (${size.size})`;
+      const taken = initial - size.quantity;
+      const pieces = piecesOf.get(key) ?? 0;
+      if (taken !== pieces) conserved.failures.push(`${label}: ${taken} taken, ${pieces} ordered`);
+      if (size.quantity < 0) belowZero.failures.push(`${label}: ${size.quantity}`);
+      const change = changeOf.get(key) ?? 0;
+      if (change !== size.quantity) recorded.failures.push(`${label}: the ledger adds up to ${change}, the stock is ${size.quantity}`);
+    }
+    for (const key of piecesOf.keys()) if (!shop.initialStock.has(key)) conserved.failures.push(`${key}: ordered in a size the product does not have`);
+    for (const product of totals) {
+      const sum = stock.filter((s) => s.productId === product.id).reduce((total, s) => total + s.quantity, 0);
+      if (product.quantity !== sum) summed.failures.push(`${product.title}: quantity ${product.quantity}, sizes ${sum}`);
     }
 
     const alive: Check = { name: 'the server exited only when killed, and stopped on SIGTERM', failures: [...server.crashes] };
     if (!server.stoppedCleanly && server.crashes.length === 0) alive.failures.push('SIGTERM did not end it with status 0');
     const answers: Check = { name: 'every answer was one the API promises (no 5xx, no 401)', failures: customers.unexpected };
 
-    return { checks: [stored, perKey, conserved, belowZero, alive, answers], ordersFound: storedOrders.length, soldOut: stock.filter((p) => p.quantity === 0).length };
+    return {
+      checks: [stored, perKey, conserved, belowZero, summed, recorded, alive, answers],
+      ordersFound: storedOrders.length,
+      soldOut: stock.filter((s) => s.quantity === 0).length,
+      sizes: stock.length,
+    };
   } finally {
     await database.close();
     release();
@@ -757,7 +797,7 @@ async function main(): Promise<number> {
   }
   await server.stop();
 
-  const { checks, ordersFound, soldOut } = await checkShop(shop, customers, server);
+  const { checks, ordersFound, soldOut, sizes } = await checkShop(shop, customers, server);
   for (const report of faultReports) checks.push(...report.checks);
   if (forwarder && faultReports.length < 2) checks.push({ name: 'database fault phases', failures: ['not all run: the server was down'] });
   const ready = server.readyAfterMs.map((ms) => (ms / 1000).toFixed(1));
@@ -765,7 +805,7 @@ async function main(): Promise<number> {
   console.log(`  orders acknowledged ${customers.acknowledged.length}, orders found ${ordersFound}`);
   console.log(`  kills ${kills}${databaseUrl ? '' : `, stale locks taken over ${server.staleLocks}`}, ready after ${ready.join(' / ')} s`);
   console.log(`  requests sent again after a kill ${customers.resent}, orders acknowledged only on a retry ${customers.answeredAfterRetry}`);
-  console.log(`  products sold out ${soldOut} of ${CATALOGUE.length}`);
+  console.log(`  sizes sold out ${soldOut} of ${sizes} (one of them had none from the start)`);
   if (!forwarder) console.log('  database fault phases: PostgreSQL only (the embedded database runs inside the server process)');
   for (const report of faultReports) console.log(`  ${report.summary}`);
   for (const check of checks) {
