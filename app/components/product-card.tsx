@@ -1,6 +1,7 @@
 /**
  * A product in a listing, on the home page and in the related-products carousel: image,
- * title, prices, badges, the size chips and the add-to-cart bar (SPEC.md §2 "Product listings").
+ * title, prices, badges, the size chips (a sold-out size cannot be chosen) and the add-to-cart
+ * bar (SPEC.md §2 "Product listings").
  */
 import { Loader2, ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
@@ -15,13 +16,13 @@ import { useAddToCart } from './catalogue/use-add-to-cart.ts';
 /** What a card shows: no dates, so it is the same on the server and after serialisation. */
 export type CardProduct = Pick<
   Product,
-  'id' | 'title' | 'imageCover' | 'price' | 'priceAfterDiscount' | 'availableSizes' | 'availability' | 'sale'
+  'id' | 'title' | 'imageCover' | 'price' | 'priceAfterDiscount' | 'availableSizes' | 'stock' | 'availability' | 'sale'
 >;
 
 /** Keeps only the card's fields, so loaders send no more than the cards need. */
 export function toCardProduct(product: CardProduct): CardProduct {
-  const { id, title, imageCover, price, priceAfterDiscount, availableSizes, availability, sale } = product;
-  return { id, title, imageCover, price, priceAfterDiscount, availableSizes, availability, sale };
+  const { id, title, imageCover, price, priceAfterDiscount, availableSizes, stock, availability, sale } = product;
+  return { id, title, imageCover, price, priceAfterDiscount, availableSizes, stock, availability, sale };
 }
 
 /** Two columns on a phone, three on a tablet, four on a desktop (see the listing grid). */
@@ -77,7 +78,7 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
         <fetcher.Form method="post" action="/cart" onSubmit={onSubmit} className="mt-auto flex flex-col gap-2">
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="productId" value={product.id} />
-          <SizeChips sizes={product.availableSizes} disabled={!product.availability} label={`مقاس ${product.title}`} />
+          <SizeChips stock={product.stock} disabled={!product.availability} label={`مقاس ${product.title}`} />
           <button
             type="submit"
             disabled={!product.availability || pending}

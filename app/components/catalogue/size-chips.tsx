@@ -1,50 +1,94 @@
 /**
  * The size picker: one native radio per size, drawn as a chip. Radios give the group
  * semantics and the arrow keys for free, and post `color` (the API's name for the size)
- * with the form, with or without JavaScript.
+ * with the form, with or without JavaScript. A size with no pieces left is a disabled radio,
+ * struck through and named as unavailable; the product page also lists the sizes with their
+ * last pieces, which the server renders, so they read without JavaScript.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { MSG } from '../../../contracts/index.ts';
+import type { SizeStock } from '../../../core/stock.ts';
+import { Ltr } from '../../lib/format.tsx';
+import { isLastPieces, lastPiecesText, sizeName, soldOutSizeLabel } from './stock-text.ts';
 
 interface SizeChipsProps {
-  sizes: readonly string[];
+  /** Every size of the product with its pieces left, in the product's order of sizes. */
+  stock: readonly SizeStock[];
   /** The form the radios belong to, when they sit outside it. */
   form?: string;
   disabled?: boolean;
   /**
    * Screen-reader name of a card's group ("مقاس <title>"), so the cards of a page are told apart;
-   * without it the group shows the visible legend "المقاس".
+   * without it the group shows the visible legend.
    */
   label?: string;
+  /** The visible legend when there is no `label`. */
+  legend?: string;
+  /** Lists the sizes with their last pieces under the chips (the product page). */
+  showHints?: boolean;
 }
 
-export function SizeChips({ sizes, form, disabled, label }: SizeChipsProps) {
+const CHIP =
+  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border px-2 text-sm font-semibold uppercase transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500';
+const IN_STOCK =
+  'cursor-pointer border-line bg-white text-ink peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-disabled:cursor-not-allowed peer-disabled:opacity-50';
+const SOLD_OUT = 'chip-struck cursor-not-allowed border-dashed border-muted/60 bg-surface text-muted';
+
+export function SizeChips({ stock, form, disabled, label, legend = 'المقاس', showHints = false }: SizeChipsProps) {
   const id = useId();
-  if (sizes.length === 0) return null;
+  // With JavaScript the chosen size's hint stands out; without it every hint reads the same.
+  const [chosen, setChosen] = useState<string>();
+  if (stock.length === 0) return null;
+  const single = stock.length === 1;
+  const hints = showHints ? stock.filter((s) => isLastPieces(s.quantity)) : [];
+  const hintId = (index: number) => `${id}-hint-${index}`;
+
   return (
-    <fieldset disabled={disabled} className="min-w-0">
-      <legend className={label ? 'sr-only' : 'mb-2 font-semibold'}>{label ?? 'المقاس'}</legend>
+    <fieldset disabled={disabled} className="min-w-0" onChange={(event) => event.target instanceof HTMLInputElement && setChosen(event.target.value)}>
+      <legend className={label ? 'sr-only' : 'mb-2 font-semibold'}>{label ?? legend}</legend>
       <div className="flex flex-wrap gap-1.5">
-        {sizes.map((size, i) => (
-          <span key={size} className="relative">
-            <input
-              type="radio"
-              id={`${id}-${i}`}
-              name="color"
-              value={size}
-              form={form}
-              // A product of one size needs no choice.
-              defaultChecked={sizes.length === 1}
-              className="peer sr-only"
-            />
-            <label
-              htmlFor={`${id}-${i}`}
-              className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-lg border border-line bg-white px-2 text-sm font-semibold uppercase text-ink transition-colors peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 peer-disabled:cursor-not-allowed peer-disabled:opacity-50"
-            >
-              {size}
-            </label>
-          </span>
-        ))}
+        {stock.map(({ size, quantity }, i) => {
+          const soldOut = quantity === 0;
+          const hinted = hints.some((h) => h.size === size);
+          return (
+            <span key={size} className="relative">
+              <input
+                type="radio"
+                id={`${id}-${i}`}
+                name="color"
+                value={size}
+                form={form}
+                disabled={soldOut}
+                // A product of one size needs no choice.
+                defaultChecked={single && !soldOut}
+                aria-label={soldOut ? soldOutSizeLabel(size) : undefined}
+                aria-describedby={hinted ? hintId(i) : undefined}
+                className="peer sr-only"
+              />
+              <label htmlFor={`${id}-${i}`} className={`${CHIP} ${soldOut ? SOLD_OUT : IN_STOCK}`}>
+                {size}
+              </label>
+            </span>
+          );
+        })}
       </div>
+      {hints.length > 0 && (
+        <ul className="mt-2 flex flex-col gap-1 text-sm">
+          {stock.map(({ size, quantity }, i) =>
+            isLastPieces(quantity) ? (
+              <li key={size} id={hintId(i)} className={`w-fit rounded px-1.5 ${chosen === size ? 'bg-amber-100 font-bold text-amber-900' : 'font-semibold text-amber-800'}`}>
+                {single ? (
+                  lastPiecesText(quantity)
+                ) : (
+                  <>
+                    {MSG.sizeLabel} <Ltr>{sizeName(size)}</Ltr>: {lastPiecesText(quantity)}
+                  </>
+                )}
+              </li>
+            ) : null,
+          )}
+        </ul>
+      )}
     </fieldset>
   );
 }

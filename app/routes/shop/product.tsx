@@ -1,5 +1,6 @@
 /**
- * The product page (SPEC.md §2 "Product detail"): images with zoom, prices, sizes, the cart
+ * The product page (SPEC.md §2 "Product detail"): images with zoom, prices, sizes (a sold-out
+ * size cannot be chosen, a size's last pieces are pointed out), the cart
  * and wishlist buttons, description and reviews, related products; with the tags and JSON-LD
  * that make a shared link show a preview and search engines show the price. Its action takes
  * a customer's review (SPEC.md §5).
@@ -106,6 +107,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       age: product.age,
       season: product.season,
       availableSizes: product.availableSizes,
+      stock: product.stock,
       availability: product.availability,
       barcode: product.barcode,
       sale: product.sale,
@@ -168,7 +170,7 @@ function Purchase({ product, inWishlist }: { product: Route.ComponentProps['load
   if (!product.availability) {
     return (
       <div className="flex flex-col gap-4">
-        <SizeChips sizes={product.availableSizes} disabled />
+        <SizeChips stock={product.stock} disabled />
         <button type="button" disabled className="min-h-12 w-full cursor-not-allowed rounded-lg bg-surface font-bold text-muted">
           المنتج غير متوفر
         </button>
@@ -177,7 +179,7 @@ function Purchase({ product, inWishlist }: { product: Route.ComponentProps['load
   }
   return (
     <div className="flex flex-col gap-4">
-      <SizeChips sizes={product.availableSizes} form={formId} />
+      <SizeChips stock={product.stock} form={formId} showHints />
       <div className="flex gap-2">
         <fetcher.Form id={formId} method="post" action="/cart" onSubmit={onSubmit} className="flex-1">
           <input type="hidden" name="intent" value="add" />
