@@ -1,6 +1,8 @@
-import { Minus, Plus, Trash2 } from 'lucide-react';
+import { CircleAlert, Minus, Plus, Trash2 } from 'lucide-react';
 import { Link, useFetcher } from 'react-router';
+import { MSG } from '../../../contracts/index.ts';
 import type { CartLine as CartLineData } from '../../../core/cart.ts';
+import { piecesText } from '../catalogue/stock-text.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
 import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
@@ -13,9 +15,28 @@ export function lineTotal(price: number, count: number) {
   return (Math.round(price * 100) * count) / 100;
 }
 
+/** Why a line cannot be ordered as it is: its size ran out, the shop took the product off sale, or fewer pieces are left than it asks for. */
+export type LineProblem = 'soldOut' | 'unavailable' | 'tooMany';
+
+export function lineProblem(line: Pick<CartLineData, 'product' | 'count' | 'sizeQuantity'>): LineProblem | null {
+  if (line.sizeQuantity === 0) return 'soldOut';
+  if (!line.product.availability) return 'unavailable';
+  if (line.count > line.sizeQuantity) return 'tooMany';
+  return null;
+}
+
+/** What a line that cannot be ordered says, and what the shopper does about it. */
+export function lineProblemText(problem: LineProblem, sizeQuantity: number): string {
+  if (problem === 'unavailable') return 'المنتج غير متوفر حالياً، احذفه من العربة لإتمام الشراء';
+  if (problem === 'soldOut') return `${MSG.sizeSoldOut}، احذفه من العربة لإتمام الشراء`;
+  return `المتبقي من هذا المقاس ${piecesText(sizeQuantity)} فقط، قلّل الكمية لإتمام الشراء`;
+}
+
 /**
  * One cart line: image, title, size, unit price, quantity stepper and line total. Each change
  * posts to the cart's action; the count shows the new value at once while the cart reloads.
+ * The + button stops at the pieces left of the line's size; a line whose size ran out, or that
+ * asks for more than is left, says so and how to fix it.
  */
 export function CartLine({ line, eager }: { line: CartLineData; eager: boolean }) {
   const fetcher = useFetcher<ActionResult>();
@@ -25,6 +46,8 @@ export function CartLine({ line, eager }: { line: CartLineData; eager: boolean }
   const count = intent === 'update' ? Number(fetcher.formData?.get('count')) : line.count;
   const image = productImage(line.product.imageCover);
   const href = `/product/${line.product.id}`;
+  const problem = lineProblem(line);
+  const problemId = `cart-line-problem-${line.id}`;
 
   return (
     <li className={`flex gap-3 border-b border-line py-4 last:border-b-0 sm:gap-4 ${removing ? 'pointer-events-none opacity-50' : ''}`}>
@@ -50,7 +73,11 @@ export function CartLine({ line, eager }: { line: CartLineData; eager: boolean }
           <fetcher.Form method="post" action="/cart" className="-me-2 -mt-2 shrink-0">
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="itemId" value={line.id} />
-            <button type="submit" aria-label={`حذف ${line.product.title} من العربة`} className="flex size-11 items-center justify-center rounded-lg text-muted hover:bg-red-50 hover:text-sale">
+            <button
+              type="submit"
+              aria-label={`حذف ${line.product.title} من العربة`}
+              aria-describedby={problem ? problemId : undefined}
+              className="flex size-11 items-center justify-center rounded-lg text-muted hover:bg-red-50 hover:text-sale">
               <Trash2 aria-hidden="true" className="size-5" />
             </button>
           </fetcher.Form>
@@ -61,18 +88,54 @@ export function CartLine({ line, eager }: { line: CartLineData; eager: boolean }
         <p className="text-sm text-muted">
           سعر القطعة: <Price value={line.price} className="whitespace-nowrap font-semibold text-ink" />
         </p>
-        {!line.product.availability && <p className="text-sm font-semibold text-sale">المنتج غير متوفر حالياً</p>}
+        {problem && (
+          <div className="mt-1 flex flex-col items-start gap-2 rounded-lg border border-sale/40 bg-red-50 p-2">
+            <p id={problemId} className="flex items-start gap-1.5 text-sm font-semibold text-sale">
+              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {lineProblemText(problem, line.sizeQuantity)}
+            </p>
+            {problem === 'tooMany' && (
+              <fetcher.Form method="post" action="/cart">
+                <input type="hidden" name="intent" value="update" />
+                <input type="hidden" name="itemId" value={line.id} />
+                <button
+                  type="submit"
+                  name="count"
+                  value={line.sizeQuantity}
+                  className="min-h-11 rounded-lg border border-sale/60 bg-white px-3 text-sm font-semibold text-sale hover:bg-red-100"
+                >
+                  قلّل الكمية إلى <Ltr>{line.sizeQuantity}</Ltr>
+                </button>
+              </fetcher.Form>
+            )}
+          </div>
+        )}
         <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
           <fetcher.Form method="post" action="/cart" className="flex items-center gap-1">
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="itemId" value={line.id} />
-            <button type="submit" name="count" value={count + 1} aria-label={`زيادة كمية ${line.product.title}`} className={STEP_BUTTON}>
+            <button
+              type="submit"
+              name="count"
+              value={count + 1}
+              disabled={problem !== null || count >= line.sizeQuantity}
+              aria-label={`زيادة كمية ${line.product.title}`}
+              className={STEP_BUTTON}
+            >
               <Plus aria-hidden="true" className="size-4" />
             </button>
             <output aria-live="polite" aria-label="الكمية" className="min-w-10 text-center text-lg font-bold">
               <Ltr>{count}</Ltr>
             </output>
-            <button type="submit" name="count" value={count - 1} disabled={count <= 1} aria-label={`تقليل كمية ${line.product.title}`} className={STEP_BUTTON}>
+            <button
+              type="submit"
+              name="count"
+              value={count - 1}
+              disabled={count <= 1}
+              aria-label={`تقليل كمية ${line.product.title}`}
+              aria-describedby={problem === 'tooMany' ? problemId : undefined}
+              className={STEP_BUTTON}
+            >
               <Minus aria-hidden="true" className="size-4" />
             </button>
           </fetcher.Form>
@@ -81,6 +144,7 @@ export function CartLine({ line, eager }: { line: CartLineData; eager: boolean }
             <Price value={lineTotal(line.price, count)} className="whitespace-nowrap text-base font-bold text-brand-700" />
           </p>
         </div>
+        {!problem && count >= line.sizeQuantity && <p className="text-xs text-muted">هذه كل القطع المتوفرة من هذا المقاس</p>}
       </div>
     </li>
   );

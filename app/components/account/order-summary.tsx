@@ -2,9 +2,12 @@ import { SHIPPING_FEE } from '../../../contracts/constants.ts';
 import type { CartLine } from '../../../core/cart.ts';
 import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
-import { lineTotal } from './cart-line.tsx';
+import { lineProblem, lineProblemText, lineTotal } from './cart-line.tsx';
 
-/** The cart as checkout shows it: each line, the items, shipping, and the total to pay on delivery. */
+/**
+ * The cart as checkout shows it: each line (saying so when it can no longer be ordered as it
+ * is), the items, shipping, and the total to pay on delivery.
+ */
 export function OrderSummary({ lines, itemsTotal }: { lines: CartLine[]; itemsTotal: number }) {
   return (
     <section aria-labelledby="order-summary" className="rounded-xl border border-line bg-surface p-4 sm:p-5">
@@ -14,6 +17,7 @@ export function OrderSummary({ lines, itemsTotal }: { lines: CartLine[]; itemsTo
       <ul className="divide-y divide-line">
         {lines.map((line) => {
           const image = productImage(line.product.imageCover);
+          const problem = lineProblem(line);
           return (
             <li key={line.id} className="flex items-center gap-3 py-3">
               <img src={image.thumb} width={48} height={64} alt={line.product.title} loading="lazy" className="h-16 w-12 shrink-0 rounded-md bg-white object-cover" />
@@ -22,6 +26,7 @@ export function OrderSummary({ lines, itemsTotal }: { lines: CartLine[]; itemsTo
                 <p className="text-sm text-muted">
                   المقاس: <Ltr>{line.size}</Ltr> · الكمية: <Ltr>{line.count}</Ltr>
                 </p>
+                {problem && <p className="text-sm font-semibold text-sale">{lineProblemText(problem, line.sizeQuantity)}</p>}
               </div>
               <Price value={lineTotal(line.price, line.count)} className="whitespace-nowrap shrink-0 font-semibold" />
             </li>

@@ -3,7 +3,7 @@ import { data, Link, redirect, useFetchers, useNavigation } from 'react-router';
 import { MSG, SHIPPING_FEE } from '../../../contracts/index.ts';
 import { AddToCartSchema, IdSchema, UpdateCartItemSchema } from '../../../contracts/schemas.ts';
 import { addToCart, getCart, removeCartItem, updateCartItem } from '../../../core/cart.ts';
-import { CartLine } from '../../components/account/cart-line.tsx';
+import { CartLine, lineProblem } from '../../components/account/cart-line.tsx';
 import { FormAlert } from '../../components/account/form-field.tsx';
 import { Spinner } from '../../components/account/spinner-button.tsx';
 import { Ltr, Price } from '../../lib/format.tsx';
@@ -86,6 +86,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const reloading = useFetchers().some((f) => f.state !== 'idle') || (navigation.state === 'loading' && navigation.location.pathname === '/cart');
   const pieces = cart.lines.reduce((sum, line) => sum + line.count, 0);
   const failure = actionData?.toast?.type === 'error' ? actionData.toast.message : Object.values(actionData?.errors ?? {})[0];
+  const blocked = cart.lines.some((line) => lineProblem(line) !== null);
   const backTo = actionData && 'values' in actionData ? (actionData.values as Record<string, unknown> | undefined)?.productId : undefined;
 
   return (
@@ -138,9 +139,20 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             <p className="text-sm text-muted">
               يضاف الشحن (<Price value={SHIPPING_FEE} className="whitespace-nowrap" />) عند إتمام الطلب، والدفع عند الاستلام.
             </p>
-            <Link to="/checkout" className="flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
-              إتمام الشراء
-            </Link>
+            {blocked ? (
+              <>
+                <p id="checkout-blocked" className="rounded-lg border border-sale/40 bg-red-50 p-3 text-sm font-semibold text-sale">
+                  لا يمكن إتمام الشراء الآن: احذف المنتجات غير المتوفرة من العربة أو قلّل كمياتها إلى المتبقي منها.
+                </p>
+                <button type="button" disabled aria-describedby="checkout-blocked" className="flex min-h-11 cursor-not-allowed items-center justify-center rounded-lg bg-surface px-5 font-semibold text-muted ring-1 ring-line">
+                  إتمام الشراء
+                </button>
+              </>
+            ) : (
+              <Link to="/checkout" className="flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
+                إتمام الشراء
+              </Link>
+            )}
             <Link to="/new-arrived" className="flex min-h-11 items-center justify-center rounded-lg border border-brand-600 bg-white px-5 font-semibold text-brand-700 hover:bg-brand-50">
               متابعة التسوق
             </Link>

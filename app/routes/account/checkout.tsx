@@ -6,6 +6,7 @@ import { getCart } from '../../../core/cart.ts';
 import { placeOrder } from '../../../core/orders.ts';
 import { FormAlert, PhoneField, SelectField, TextAreaField } from '../../components/account/form-field.tsx';
 import { useFormValidation } from '../../components/account/form-validation.ts';
+import { lineProblem } from '../../components/account/cart-line.tsx';
 import { OrderSummary } from '../../components/account/order-summary.tsx';
 import { SpinnerButton } from '../../components/account/spinner-button.tsx';
 import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
@@ -56,9 +57,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** After an order the cart is empty and this loader would send the page to /cart: stay for the success message. */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+/**
+ * After an order the cart is empty and this loader would send the page to /cart: stay for the
+ * success message. A 409 (a size ran out meanwhile) reloads the cart, so its lines say which.
+ */
+export function shouldRevalidate({ actionResult, actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (actionResult?.ok) return false;
+  if (actionStatus === 409) return true;
   return defaultShouldRevalidate;
 }
 
@@ -95,6 +100,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   }
 
   const values = actionData && 'values' in actionData ? (actionData.values as Record<string, unknown> | undefined) : undefined;
+  const failure = actionData?.toast?.type === 'error' ? actionData.toast.message : undefined;
+  const blocked = cart.lines.some((line) => lineProblem(line) !== null);
   const text = (name: string, fallback = '') => (typeof values?.[name] === 'string' ? (values[name] as string) : fallback);
 
   return (
@@ -112,7 +119,15 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           <h2 id="shipping-heading" className="text-lg font-bold">
             بيانات الشحن
           </h2>
-          <FormAlert message={actionData?.toast?.type === 'error' ? actionData.toast.message : undefined} />
+          <FormAlert message={failure} />
+          {blocked && (
+            <div className="flex flex-col items-start gap-1 rounded-lg border border-line bg-surface p-3 text-sm">
+              <p className="font-semibold">بعض منتجات العربة لم تعد متوفرة بالكمية المطلوبة، وعربتك محفوظة كما هي.</p>
+              <Link to="/cart" className="inline-flex min-h-11 items-center font-semibold text-brand-600 underline">
+                العودة إلى العربة لتعديلها
+              </Link>
+            </div>
+          )}
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <TextAreaField
             name="details"
