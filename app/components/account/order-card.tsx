@@ -1,8 +1,11 @@
-import { CircleCheck, Clock, PackageCheck, Truck } from 'lucide-react';
-import { Link } from 'react-router';
-import { SHIPPING_FEE } from '../../../contracts/constants.ts';
+import { ChevronDown, CircleCheck, Clock, LoaderCircle, PackageCheck, Truck } from 'lucide-react';
+import { Link, useFetcher } from 'react-router';
+import { CUSTOMER_CANCELLABLE, SHIPPING_FEE, type OrderStatus } from '../../../contracts/constants.ts';
 import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
+import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
+import { FormAlert } from './form-field.tsx';
+import { OrderSteps, type OrderStatusEntry } from './order-steps.tsx';
 
 export interface OrderCardData {
   id: string;
@@ -15,6 +18,9 @@ export interface OrderCardData {
   totalOrderPrice: number;
   isPaid: boolean;
   isDelivered: boolean;
+  status: OrderStatus;
+  /** Every status the order reached, oldest first. */
+  history: OrderStatusEntry[];
   lines: { productId: string; title: string; imageCover: string; size: string; count: number; price: number }[];
 }
 
@@ -50,9 +56,53 @@ const UNPAID: BadgeState = { label: 'لم يتم الدفع', icon: Clock, colou
 const DELIVERED: BadgeState = { label: 'تم الشحن', icon: PackageCheck, colours: 'bg-brand-100 text-brand-900' };
 const NOT_DELIVERED: BadgeState = { label: 'لم يتم الشحن', icon: Truck, colours: 'border border-line bg-surface text-ink' };
 
-/** One of the shopper's orders (SPEC.md §2 Profile): number, date, lines, statuses and the total with shipping. */
+/**
+ * The shopper's own cancellation, confirmed in a disclosure that opens without JavaScript; the
+ * profile's action cancels the order. With JavaScript the answer comes as a toast.
+ */
+function CancelOrder({ order }: { order: OrderCardData }) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToasts(fetcher.data);
+  const pending = fetcher.state !== 'idle';
+  const failure = fetcher.data?.toast?.type === 'error' ? fetcher.data.toast.message : undefined;
+  return (
+    <details className="group" open={failure !== undefined || undefined}>
+      <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-lg border border-sale/60 bg-white px-4 font-semibold text-sale hover:bg-red-50 [&::-webkit-details-marker]:hidden">
+        إلغاء الطلب
+        <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
+      </summary>
+      <div className="mt-2 flex flex-col gap-3 rounded-lg border border-sale/40 bg-red-50 p-3">
+        <p className="font-semibold">هل تريد إلغاء هذا الطلب؟ لا يمكن التراجع عن الإلغاء بعد تأكيده.</p>
+        <FormAlert message={failure} />
+        <fetcher.Form method="post" action="/profile">
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="orderId" value={order.id} />
+          <button
+            type="submit"
+            disabled={pending}
+            aria-busy={pending || undefined}
+            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-sale px-4 font-semibold text-white hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-80"
+          >
+            {pending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
+            <span>
+              نعم، ألغِ الطلب رقم <Ltr>#{order.number}</Ltr>
+            </span>
+          </button>
+        </fetcher.Form>
+      </div>
+    </details>
+  );
+}
+
+/**
+ * One of the shopper's orders (SPEC.md §2 Profile): number, date, where it is in its life, lines,
+ * the paid and shipped labels and the total with shipping; while it is pending or confirmed,
+ * the shopper may cancel it.
+ */
 export function OrderCard({ order }: { order: OrderCardData }) {
   const headingId = `order-${order.id}`;
+  // SPEC.md's shipped label ("تم الشحن") says whether the order has left the shop, as the steps do.
+  const shipped = order.isDelivered || order.history.some((entry) => entry.status === 'shipped');
   return (
     <article aria-labelledby={headingId} className="rounded-xl border border-line bg-white p-4">
       <header className="flex flex-wrap items-start justify-between gap-2 border-b border-line pb-3">
@@ -64,8 +114,11 @@ export function OrderCard({ order }: { order: OrderCardData }) {
             <time dateTime={order.createdAt}>{order.date}</time> · الشحن إلى {order.city}
           </p>
         </div>
-        <OrderStatusBadges isPaid={order.isPaid} isDelivered={order.isDelivered} />
+        <OrderStatusBadges isPaid={order.isPaid} isDelivered={shipped} />
       </header>
+      <div className="border-b border-line py-3">
+        <OrderSteps status={order.status} history={order.history} />
+      </div>
       <ul className="divide-y divide-line">
         {order.lines.map((line) => (
           <li key={`${line.productId}-${line.size}`} className="flex items-center gap-3 py-3">
@@ -88,6 +141,11 @@ export function OrderCard({ order }: { order: OrderCardData }) {
         </span>
         <Price value={orderTotal(order.totalOrderPrice)} className="whitespace-nowrap text-lg font-bold text-brand-700" />
       </p>
+      {CUSTOMER_CANCELLABLE.includes(order.status) && (
+        <div className="mt-3 border-t border-line pt-3">
+          <CancelOrder order={order} />
+        </div>
+      )}
     </article>
   );
 }

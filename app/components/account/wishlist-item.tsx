@@ -2,9 +2,11 @@ import { ShoppingCart, Trash2 } from 'lucide-react';
 import { Link, useFetcher } from 'react-router';
 import { toast } from 'react-toastify';
 import { MSG } from '../../../contracts/messages.ts';
-import { Ltr, Price } from '../../lib/format.tsx';
+import type { SizeStock } from '../../../core/stock.ts';
+import { Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
 import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
+import { SizeChips } from '../catalogue/size-chips.tsx';
 import { SpinnerButton } from './spinner-button.tsx';
 
 export interface WishlistProduct {
@@ -14,6 +16,8 @@ export interface WishlistProduct {
   price: number;
   priceAfterDiscount: number;
   availableSizes: string[];
+  /** Pieces left per size: a sold-out size cannot be chosen. */
+  stock: SizeStock[];
   availability: boolean;
 }
 
@@ -42,7 +46,7 @@ export function WishlistItem({ product }: { product: WishlistProduct }) {
     if (!chooseSize || new FormData(event.currentTarget).get('color')) return;
     event.preventDefault();
     toast.error(MSG.sizeFirst);
-    event.currentTarget.querySelector<HTMLInputElement>('input[name="color"]')?.focus();
+    event.currentTarget.querySelector<HTMLInputElement>('input[name="color"]:enabled')?.focus();
   }
 
   return (
@@ -78,21 +82,7 @@ export function WishlistItem({ product }: { product: WishlistProduct }) {
           <mover.Form method="post" action="/wishlist" onSubmit={requireSize} className="flex flex-col gap-2">
             <input type="hidden" name="intent" value="add-to-cart" />
             <input type="hidden" name="productId" value={product.id} />
-            {chooseSize && (
-              <fieldset className="min-w-0">
-                <legend className="mb-1 text-sm text-muted">اختر المقاس</legend>
-                <div className="flex flex-wrap gap-1.5">
-                  {product.availableSizes.map((size) => (
-                    <label key={size} className="cursor-pointer">
-                      <input type="radio" name="color" value={size} className="peer sr-only" />
-                      <span className="flex min-h-11 min-w-11 items-center justify-center rounded-lg border border-line px-2 font-semibold peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500">
-                        <Ltr>{size}</Ltr>
-                      </span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            )}
+            {chooseSize && <SizeChips stock={product.stock} legend="اختر المقاس" />}
             <SpinnerButton pending={movingThis} disabled={moving} className="w-full sm:w-auto sm:self-start">
               {!movingThis && <ShoppingCart aria-hidden="true" className="size-5" />}
               أضف لعربة التسوق

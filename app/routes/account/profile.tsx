@@ -1,14 +1,16 @@
 import { Heart, KeyRound, LogOut, Package } from 'lucide-react';
-import { Form, Link, useFetcher, useFetchers, useNavigation } from 'react-router';
-import { MAX_PAGE_SIZE, MSG, type MessageKey } from '../../../contracts/index.ts';
-import { listOrders } from '../../../core/orders.ts';
+import { data, Form, Link, redirect, useFetcher, useFetchers, useNavigation } from 'react-router';
+import { IdSchema, MAX_PAGE_SIZE, MSG, type MessageKey } from '../../../contracts/index.ts';
+import { cancelOwnOrder, listOrders } from '../../../core/orders.ts';
 import { listWishlist } from '../../../core/wishlist.ts';
 import { FormAlert } from '../../components/account/form-field.tsx';
 import { OrderCard, type OrderCardData } from '../../components/account/order-card.tsx';
 import { Spinner } from '../../components/account/spinner-button.tsx';
 import { MOVE_TO_CART_FETCHER, WishlistItem, type WishlistProduct } from '../../components/account/wishlist-item.tsx';
 import { formatDate, Ltr } from '../../lib/format.tsx';
+import { fromAppError, invalid } from '../../lib/forms.server.ts';
 import { requireCustomer } from '../../lib/session.server.ts';
+import { isDocumentRequest } from '../../lib/shopper.server.ts';
 import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
 import type { Route } from './+types/profile';
 
@@ -30,9 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Plain form posts (no JavaScript) land here with what happened in the address.
   const message = params.get('message');
   const placed = orders.data.find((o) => String(o.number) === params.get('order'));
+  const cancelled = orders.data.find((o) => String(o.number) === params.get('cancelled') && o.status === 'cancelled');
   return {
     user: { name: user.name, phone: user.phone },
     placedOrder: placed?.number ?? null,
+    cancelledOrder: cancelled?.number ?? null,
     failure: message && Object.hasOwn(MSG, message) ? MSG[message as MessageKey] : null,
     orders: orders.data.map(
       (o): OrderCardData => ({
@@ -44,6 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         totalOrderPrice: o.totalOrderPrice,
         isPaid: o.isPaid,
         isDelivered: o.isDelivered,
+        status: o.status,
+        history: o.statusHistory.map((h) => ({ status: h.status, at: h.at.toISOString(), date: formatDate(h.at) })),
         lines: o.lines.map(({ productId, title, imageCover, size, count, price }) => ({ productId, title, imageCover, size, count, price })),
       }),
     ),
@@ -55,16 +61,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         price: p.price,
         priceAfterDiscount: p.priceAfterDiscount,
         availableSizes: p.availableSizes,
+        stock: p.stock,
         availability: p.availability,
       }),
     ),
   };
 }
 
+/**
+ * A customer cancelling one of their orders (intent=cancel, orderId): core refuses someone
+ * else's order (not found) and one past confirmed (409 naming its status). A plain form post
+ * comes back to the profile, which says the order was cancelled.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireCustomer(request, context);
+  const form = await request.formData();
+  if (form.get('intent') !== 'cancel') return invalid({ intent: MSG.invalidValue });
+  const orderId = IdSchema.safeParse(form.get('orderId'));
+  if (!orderId.success) return data<ActionResult>({ ok: false, toast: { type: 'error', message: MSG.orderNotFound } }, { status: 404 });
+  try {
+    const order = await cancelOwnOrder(context.db, orderId.data, user);
+    if (isDocumentRequest(request)) return redirect(`/profile?cancelled=${order.number}`);
+    return data<ActionResult>({ ok: true, toast: { type: 'success', message: MSG.orderCancelled } });
+  } catch (error) {
+    return fromAppError(error);
+  }
+}
+
 const JUMP_LINK = 'flex min-h-11 flex-1 items-center justify-center gap-2 rounded-lg border border-line bg-white px-3 font-semibold hover:bg-surface';
 
-export default function ProfilePage({ loaderData }: Route.ComponentProps) {
-  const { user, orders, wishlist, placedOrder, failure } = loaderData;
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, orders, wishlist, placedOrder, cancelledOrder, failure } = loaderData;
+  // Only a plain form post (no JavaScript) lands here with a refusal; fetchers show their own.
+  const refusal = actionData?.toast?.type === 'error' ? actionData.toast.message : Object.values(actionData?.errors ?? {})[0];
   useActionToasts(useFetcher<ActionResult>({ key: MOVE_TO_CART_FETCHER }).data);
   const navigation = useNavigation();
   const reloading = useFetchers().some((f) => f.state === 'loading') || (navigation.state === 'loading' && navigation.location.pathname === '/profile');
@@ -93,7 +122,8 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="mb-4 flex flex-col gap-2">
         {placedOrder !== null && <FormAlert tone="success" message={`${MSG.orderSent}. رقم طلبك #${placedOrder}`} />}
-        <FormAlert message={failure ?? undefined} />
+        {cancelledOrder !== null && <FormAlert tone="success" message={`${MSG.orderCancelled} رقم #${cancelledOrder}`} />}
+        <FormAlert message={failure ?? refusal} />
       </div>
       <nav aria-label="أقسام حسابي" className="mb-4 flex gap-2 lg:hidden">
         <a href="#orders" className={JUMP_LINK}>
