@@ -3,14 +3,22 @@
  * new PostgreSQL database created under TEST_DATABASE_URL and dropped afterwards.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { openDatabase, type Database, type OpenOptions } from '../../db/client.ts';
+import { openDatabase, type Database, type Db, type OpenOptions } from '../../db/client.ts';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-export async function createTestDatabase(options: Pick<OpenOptions, 'onConnectionError' | 'poolSize'> = {}): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({});
+/** A new, empty PostgreSQL database under TEST_DATABASE_URL: its URL, and how to drop it. */
+async function createPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `store_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -18,15 +26,86 @@ export async function createTestDatabase(options: Pick<OpenOptions, 'onConnectio
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 25, ...options });
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: target.toString(),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+    },
+  };
+}
+
+export async function createTestDatabase(options: Pick<OpenOptions, 'onConnectionError' | 'poolSize'> = {}): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openDatabase({});
+  const created = await createPostgresDatabase(url);
+  const database = await openDatabase({ databaseUrl: created.url, poolSize: 25, ...options });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await created.drop();
+    },
+  };
+}
+
+/** A database an older release left behind, to be opened by this one. */
+export interface OlderDatabase {
+  /** Raw SQL only: db/schema.ts describes the newer tables. */
+  db: Db;
+  /** Closes it and opens it as the server does (openDatabase), which runs the migrations since. */
+  upgrade(): Promise<Database>;
+  /** Closes whatever is open and removes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * A new database migrated only by the migrations in `migrationsFolder` (the ones an older release
+ * shipped): on disk for PGlite, so it can be opened again, or a new PostgreSQL database.
+ */
+export async function createOlderDatabase(migrationsFolder: string): Promise<OlderDatabase> {
+  const url = process.env.TEST_DATABASE_URL;
+  let upgraded: Database | undefined;
+  if (url) {
+    const created = await createPostgresDatabase(url);
+    const pool = new pg.Pool({ connectionString: created.url, max: 2 });
+    let poolOpen = true;
+    const endPool = async () => {
+      if (poolOpen) await pool.end();
+      poolOpen = false;
+    };
+    const db = drizzlePg(pool) as unknown as Db;
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+    return {
+      db,
+      async upgrade() {
+        await endPool();
+        upgraded = await openDatabase({ databaseUrl: created.url });
+        return upgraded;
+      },
+      async close() {
+        await endPool();
+        await upgraded?.close();
+        await created.drop();
+      },
+    };
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'store-older-'));
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return {
+    db: drizzlePglite(client) as unknown as Db,
+    async upgrade() {
+      await client.close();
+      upgraded = await openDatabase({ dataDir });
+      return upgraded;
+    },
+    async close() {
+      if (!client.closed) await client.close();
+      await upgraded?.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
