@@ -181,7 +181,8 @@ export const StockSchema = z.preprocess(
     .record(
       z.string().refine((s) => SIZES.includes(s), MSG.sizeInvalid),
       z.preprocess(toNumber, z.number({ error: MSG.stockInvalid }).int(MSG.stockInvalid).min(0, MSG.stockInvalid).max(1_000_000, MSG.stockInvalid)),
-      { error: MSG.stockInvalid },
+      // A key outside the size list is reported by the record itself, as invalid_key.
+      { error: (issue) => (issue.code === 'invalid_key' ? MSG.sizeInvalid : MSG.stockInvalid) },
     ),
 );
 export type StockInput = z.infer<typeof StockSchema>;
