@@ -134,6 +134,7 @@ describe('POST /api/v1/products with stock per size', () => {
     ['pieces that are not a whole number', { stock: '{"m": 1.5}' }, { msg: MSG.stockInvalid, path: 'stock.m' }],
     ['pieces that are not a number', { stock: '{"m": "كثير"}' }, { msg: MSG.stockInvalid, path: 'stock.m' }],
     ['a size the product is not offered in', { stock: '{"m": 2, "xl": 3}' }, { msg: MSG.stockSizeNotOffered, path: 'stock' }],
+    ['a size that is not on the size list', { stock: '{"m": 2, "XXL": 3}' }, { msg: MSG.sizeInvalid, path: 'stock.XXL' }],
     ['neither stock nor quantity', {}, { msg: MSG.quantityInvalid, path: 'quantity' }],
   ];
 

@@ -3,9 +3,12 @@ import type { z } from 'zod';
 import {
   LoginSchema,
   MSG,
+  OrdersQuerySchema,
+  OrderStatusSchema,
   PageQuerySchema,
   PlaceOrderSchema,
   ProductFieldsSchema,
+  ProductPatchSchema,
   ProductsQuerySchema,
   ReviewSchema,
   ShippingAddressSchema,
@@ -220,6 +223,51 @@ describe('ProductFieldsSchema', () => {
   it('limits the description to 200 characters', () => {
     expect(failures(ProductFieldsSchema, { ...valid, description: 'و'.repeat(200) })).toEqual([]);
     expect(failures(ProductFieldsSchema, { ...valid, description: 'و'.repeat(201) })).toEqual([`description: ${MSG.descriptionTooLong}`]);
+  });
+
+  it('reads stock per size from JSON text or an object, its pieces as whole numbers', () => {
+    const sizes = { ...valid, quantity: undefined, availableSizes: ['m', 'l'] };
+    expect(ProductFieldsSchema.parse({ ...sizes, stock: '{"m": 4, "l": 0}' }).stock).toEqual({ m: 4, l: 0 });
+    expect(ProductFieldsSchema.parse({ ...sizes, stock: { m: '2' } }).stock).toEqual({ m: 2 });
+    expect(ProductFieldsSchema.parse({ ...sizes, quantity: '3', stock: '' }).stock).toBeUndefined();
+  });
+
+  it.each([
+    ['text that is not JSON', '{m: 4', 'stock'],
+    ['a list', '[1, 2]', 'stock'],
+    ['a negative count', '{"m": -1}', 'stock.m'],
+    ['a fraction', '{"m": 0.5}', 'stock.m'],
+    ['a word', '{"m": "أربعة"}', 'stock.m'],
+  ])('refuses stock that is %s', (_name, stock, path) => {
+    expect(failures(ProductFieldsSchema, { ...valid, stock })).toEqual([`${path}: ${MSG.stockInvalid}`]);
+  });
+
+  it('refuses stock naming a size outside the list or outside the sizes sent', () => {
+    expect(failures(ProductFieldsSchema, { ...valid, stock: '{"zz": 1}' })).toEqual([`stock.zz: ${MSG.sizeInvalid}`]);
+    expect(failures(ProductFieldsSchema, { ...valid, stock: '{"m": 1, "xl": 1}' })).toEqual([`stock: ${MSG.stockSizeNotOffered}`]);
+    expect(failures(ProductPatchSchema, { stock: '{"xl": 1}', availableSizes: 'm' })).toEqual([`stock: ${MSG.stockSizeNotOffered}`]);
+    // Without the sizes, an edit's stock is checked against the product's own sizes in core.
+    expect(failures(ProductPatchSchema, { stock: '{"xl": 1}' })).toEqual([]);
+  });
+
+  it('asks a new product for stock or quantity, with its other broken rules', () => {
+    expect(failures(ProductFieldsSchema, { ...valid, quantity: undefined })).toEqual([`quantity: ${MSG.quantityInvalid}`]);
+    expect(failures(ProductFieldsSchema, { ...valid, quantity: undefined, price: '' })).toEqual([`price: ${MSG.priceRequired}`, `quantity: ${MSG.quantityInvalid}`]);
+    expect(failures(ProductFieldsSchema, { ...valid, quantity: undefined, stock: '{"m": 0}' })).toEqual([]);
+    expect(failures(ProductFieldsSchema, { ...valid, quantity: '-1' })).toEqual([`quantity: ${MSG.quantityInvalid}`]);
+  });
+});
+
+describe('order status', () => {
+  it('takes one of the statuses and refuses anything else in Arabic', () => {
+    expect(OrderStatusSchema.parse({ status: 'shipped' })).toEqual({ status: 'shipped' });
+    for (const status of ['lost', 'SHIPPED', '', undefined, 3]) expect(failures(OrderStatusSchema, { status })).toEqual([`status: ${MSG.statusInvalid}`]);
+  });
+
+  it('filters an orders list by one status, none when blank', () => {
+    expect(OrdersQuerySchema.parse({ status: 'refused', page: '2' })).toEqual({ status: 'refused', page: 2, limit: 20 });
+    expect(OrdersQuerySchema.parse({ status: '' }).status).toBeUndefined();
+    expect(failures(OrdersQuerySchema, { status: 'done' })).toEqual([`status: ${MSG.statusInvalid}`]);
   });
 });
 
