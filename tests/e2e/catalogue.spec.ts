@@ -188,9 +188,11 @@ test('a customer adds to the cart from a card once a size is chosen', async ({ p
   await listing.goto('/new-arrived', 'وصل حديثاً');
   await expect(page.getByRole('link', { name: 'عربة التسوق', exact: true }).first()).toBeVisible();
 
+  // A card whose sizes can all be chosen, so the arrow keys move from the first to the second.
   const card = listing
     .cards()
     .filter({ has: page.getByRole('button', { name: 'أضف للعربة', disabled: false }) })
+    .filter({ hasNot: page.getByRole('radio', { disabled: true }) })
     .first();
   await listing.addToCart(card);
   await expect(toast(page, 'من فضلك قم بتحديد المقاس أولاً')).toBeVisible();

@@ -73,7 +73,7 @@ export class LoginPage {
 export class ProductPage {
   constructor(private readonly page: Page) {}
 
-  async goto(product: CatalogueProduct) {
+  async goto(product: Pick<CatalogueProduct, '_id' | 'title'>) {
     await this.page.goto(`/product/${product._id}`);
     await expect(this.page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
   }
@@ -90,6 +90,21 @@ export class ProductPage {
   heart(): Locator {
     return this.page.getByRole('button', { name: 'المفضلة' });
   }
+
+  /** A size that can be chosen; its radio is named by the size as stored ('m'). */
+  size(size: string): Locator {
+    return this.page.getByRole('group', { name: 'المقاس', exact: true }).getByRole('radio', { name: size, exact: true });
+  }
+
+  /** A size with no pieces left, named as unavailable ("مقاس L غير متوفر حالياً"). */
+  soldOutSize(size: string): Locator {
+    return this.page.getByRole('group', { name: 'المقاس', exact: true }).getByRole('radio', { name: `مقاس ${size.toUpperCase()} غير متوفر حالياً`, exact: true });
+  }
+
+  /** The hint under the sizes for a size's last pieces ("مقاس M: آخر قطعتين"). */
+  lastPiecesHint(text: string): Locator {
+    return this.page.getByRole('group', { name: 'المقاس', exact: true }).getByRole('listitem').filter({ hasText: text });
+  }
 }
 
 export class CartPage {
@@ -100,12 +115,19 @@ export class CartPage {
     await expect(this.page.getByRole('heading', { level: 1, name: 'عربة التسوق' })).toBeVisible();
   }
 
-  line(title: string): Locator {
-    return this.page.getByRole('list', { name: 'منتجات العربة' }).getByRole('listitem').filter({ has: this.page.getByRole('link', { name: title }) });
+  /** A product's line, or its line of one size when it has several ('4' is not '42'). */
+  line(title: string, size?: string): Locator {
+    const lines = this.page.getByRole('list', { name: 'منتجات العربة' }).getByRole('listitem').filter({ has: this.page.getByRole('link', { name: title }) });
+    return size === undefined ? lines : lines.filter({ hasText: new RegExp(`المقاس: ${size}(?![0-9a-z])`) });
+  }
+
+  /** The checkout button while a line cannot be ordered as it is, with what it says about why. */
+  blockedCheckout(): Locator {
+    return this.page.getByRole('complementary', { name: 'ملخص العربة' }).getByRole('button', { name: 'إتمام الشراء' });
   }
 
   async expectLine(title: string, size: string, count: number) {
-    const line = this.line(title);
+    const line = this.line(title, size);
     await expect(line).toContainText(`المقاس: ${size}`);
     await expect(line.getByRole('status', { name: 'الكمية' })).toHaveText(String(count));
   }
@@ -177,6 +199,41 @@ export class ProfilePage {
 
   orders(): Locator {
     return this.page.getByRole('region', { name: 'طلباتي' }).getByRole('article');
+  }
+
+  order(number: number): Locator {
+    return this.page.getByRole('region', { name: 'طلباتي' }).getByRole('article', { name: `طلب رقم #${number}`, exact: true });
+  }
+
+  /** The order's number, read from its heading. */
+  async numberOf(order: Locator): Promise<number> {
+    const heading = await order.getByRole('heading', { name: /طلب رقم #\d+/ }).textContent();
+    return Number(/#(\d+)/.exec(heading ?? '')?.[1]);
+  }
+
+  /** The step the order is at now, in its labelled list of steps. */
+  async expectCurrentStep(order: Locator, label: string) {
+    const current = order.getByRole('list', { name: 'مراحل الطلب' }).locator('[aria-current="step"]');
+    await expect(current).toHaveCount(1);
+    await expect(current).toContainText(label);
+  }
+
+  /** A cancelled or refused order: its badge instead of the steps, and no way to cancel it. */
+  async expectClosed(order: Locator, label: string) {
+    await expect(order.getByText(label, { exact: true })).toBeVisible();
+    await expect(order.getByRole('list', { name: 'مراحل الطلب' })).toHaveCount(0);
+    await expect(order.getByText('إلغاء الطلب', { exact: true })).toHaveCount(0);
+  }
+
+  /** Opens the cancel disclosure and reads its question; the confirming button is returned. */
+  async openCancel(order: Locator): Promise<Locator> {
+    await order.getByText('إلغاء الطلب', { exact: true }).click();
+    await expect(order.getByText('هل تريد إلغاء هذا الطلب؟')).toBeVisible();
+    return order.getByRole('button', { name: /^نعم، ألغِ الطلب رقم #\d+$/ });
+  }
+
+  async cancel(order: Locator) {
+    await (await this.openCancel(order)).click();
   }
 
   async expectOrder(order: { lines: { title: string; size: string; count: number }[]; total: number }) {
