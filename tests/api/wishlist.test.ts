@@ -54,6 +54,10 @@ describe('GET /api/v1/wishlist', () => {
       price: 250,
       priceAfterDiscount: 199.99,
       quantity: 0,
+      stock: [
+        { size: 'm', quantity: 0 },
+        { size: 'l', quantity: 0 },
+      ],
       age: 'رجال',
       season: 'صيف',
       availableSizes: ['m', 'l'],
@@ -65,7 +69,16 @@ describe('GET /api/v1/wishlist', () => {
       createdAt: first.createdAt.toISOString(),
       updatedAt: first.updatedAt.toISOString(),
     });
-    expect(data[0]).toMatchObject({ age: 'أطفال', season: 'شتاء', availableSizes: ['8', '10'], availability: true });
+    expect(data[0]).toMatchObject({
+      age: 'أطفال',
+      season: 'شتاء',
+      availableSizes: ['8', '10'],
+      availability: true,
+      stock: [
+        { size: '8', quantity: 5 },
+        { size: '10', quantity: 5 },
+      ],
+    });
   });
 
   it('refuses a guest with 401', async () => {
