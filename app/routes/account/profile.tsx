@@ -1,5 +1,5 @@
 import { Heart, KeyRound, LogOut, Package } from 'lucide-react';
-import { data, Form, Link, redirect, useFetcher, useFetchers, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useFetcher, useFetchers, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { IdSchema, MAX_PAGE_SIZE, MSG, type MessageKey } from '../../../contracts/index.ts';
 import { cancelOwnOrder, listOrders } from '../../../core/orders.ts';
 import { listWishlist } from '../../../core/wishlist.ts';
@@ -86,6 +86,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return fromAppError(error);
   }
+}
+
+/** A refusal with 409 (the order moved on meanwhile) reloads the orders, so the card shows where it is now. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionStatus === 409) return true;
+  return defaultShouldRevalidate;
 }
 
 const JUMP_LINK = 'flex min-h-11 flex-1 items-center justify-center gap-2 rounded-lg border border-line bg-white px-3 font-semibold hover:bg-surface';
