@@ -141,8 +141,13 @@ export const CategorySchema = z.object({
   name: requiredText(MSG.categoryNameRequired).max(50, MSG.categoryNameTooLong),
 });
 
+// toAsciiDigits drops dashes (they belong in phone numbers), so a leading minus is kept apart: "-1" is -1, never 1.
 const toNumber = (value: unknown) =>
-  typeof value === 'string' && value.trim() !== '' ? Number(toAsciiDigits(value)) : value === '' ? undefined : value;
+  typeof value === 'string' && value.trim() !== ''
+    ? (value.trim().startsWith('-') ? -1 : 1) * Number(toAsciiDigits(value))
+    : value === ''
+      ? undefined
+      : value;
 
 const money = (requiredMsg: string) =>
   z.preprocess(
