@@ -1,12 +1,12 @@
 /**
- * The staff's morning overview: how many orders came in, what was earned, what still has to
- * ship, what is running out, and the last weeks of sales. Days are the shop's (Cairo) days and
- * its week starts on Saturday, as Egyptian shops count them.
+ * The staff's morning overview: how many orders came in, what was earned, what still has to be
+ * confirmed or shipped, which sizes are running out, and the last weeks of sales. Days are the
+ * shop's (Cairo) days and its week starts on Saturday, as Egyptian shops count them.
  */
-import { and, asc, count, desc, eq, gte, lte, or, sql, sum } from 'drizzle-orm';
-import { LATEST_ORDERS_COUNT, LOW_STOCK_THRESHOLD, SALES_CHART_DAYS, STORE_TIME_ZONE } from '../contracts/index.ts';
+import { and, asc, count, desc, eq, lte, sql, sum } from 'drizzle-orm';
+import { LATEST_ORDERS_COUNT, LOW_STOCK_THRESHOLD, SALES_CHART_DAYS, STORE_TIME_ZONE, type OrderStatus } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
-import { orders, products, users } from '../db/schema.ts';
+import { orders, products, productStock, users } from '../db/schema.ts';
 import { amountDueSql } from './money.ts';
 
 export interface SalesDay {
@@ -17,13 +17,13 @@ export interface SalesDay {
   total: number;
 }
 
+/** One size of a product on sale that ran out (quantity 0) or is running out (1 to LOW_STOCK_THRESHOLD). */
 export interface StockAlert {
-  id: string;
+  productId: string;
   title: string;
   imageCover: string;
+  size: string;
   quantity: number;
-  /** False when staff took it off sale; it counts as sold out. */
-  available: boolean;
 }
 
 export interface LatestOrder {
@@ -32,8 +32,8 @@ export interface LatestOrder {
   customerName: string;
   city: string;
   total: number;
+  status: OrderStatus;
   isPaid: boolean;
-  isDelivered: boolean;
   createdAt: Date;
 }
 
@@ -42,18 +42,22 @@ export interface Dashboard {
   ordersThisWeek: number;
   /** Orders both delivered and paid: money actually in, shipping included (amounts due, see money.ts). */
   revenue: { total: number; orders: number };
-  /** Orders not delivered yet. */
-  awaitingDelivery: number;
+  /** Orders waiting for the shop to confirm them (pending). */
+  awaitingConfirmation: number;
+  /** Confirmed orders waiting to be handed to the courier. */
+  awaitingShipping: number;
+  /** Sizes at 0 of products on sale, counted one per size. */
   soldOutCount: number;
+  /** Sizes with 1 to LOW_STOCK_THRESHOLD pieces of products on sale, counted one per size. */
   lowStockCount: number;
-  /** The products that need restocking first: sold out, then the fewest pieces left. */
+  /** The sizes that need restocking first: sold out, then the fewest pieces left. */
   stockAlerts: StockAlert[];
   /** One entry per day, oldest first, ending today. */
   sales: SalesDay[];
   latestOrders: LatestOrder[];
 }
 
-const STOCK_ALERTS_SHOWN = 8;
+const STOCK_ALERTS_SHOWN = 10;
 
 /** Everything the overview shows, as of `now`. */
 export async function getDashboard(db: Db, now: Date = new Date()): Promise<Dashboard> {
@@ -63,8 +67,8 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Dash
   const orderDay = sql`(${orders.createdAt} at time zone ${zone})::date`;
   // Saturday is day 6 of extract(dow); (dow + 1) % 7 is how many days ago the week began.
   const weekStart = sql`(${today} - ((extract(dow from ${today})::int + 1) % 7))`;
-  const soldOut = or(eq(products.available, false), eq(products.quantity, 0))!;
-  const lowStock = and(eq(products.available, true), gte(products.quantity, 1), lte(products.quantity, LOW_STOCK_THRESHOLD))!;
+  // A product the admin switched off is not for sale: its sizes raise no alert, however few pieces they hold.
+  const sizesOnSale = and(eq(products.available, true), sql`${productStock.size} = any(${products.availableSizes})`);
 
   const [[counts], [stock], stockAlerts, salesRows, latest] = await Promise.all([
     db
@@ -73,20 +77,31 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Dash
         week: sql<number>`count(*) filter (where ${orderDay} >= ${weekStart} and ${orderDay} <= ${today})`.mapWith(Number),
         revenue: sql<string | null>`sum(${amountDueSql}) filter (where ${orders.isPaid} and ${orders.isDelivered})`,
         revenueOrders: sql<number>`count(*) filter (where ${orders.isPaid} and ${orders.isDelivered})`.mapWith(Number),
-        awaitingDelivery: sql<number>`count(*) filter (where not ${orders.isDelivered})`.mapWith(Number),
+        awaitingConfirmation: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
+        awaitingShipping: sql<number>`count(*) filter (where ${orders.status} = 'confirmed')`.mapWith(Number),
       })
       .from(orders),
     db
       .select({
-        soldOut: sql<number>`count(*) filter (where ${soldOut})`.mapWith(Number),
-        low: sql<number>`count(*) filter (where ${lowStock})`.mapWith(Number),
+        soldOut: sql<number>`count(*) filter (where ${productStock.quantity} = 0)`.mapWith(Number),
+        low: sql<number>`count(*) filter (where ${productStock.quantity} between 1 and ${LOW_STOCK_THRESHOLD})`.mapWith(Number),
       })
-      .from(products),
+      .from(productStock)
+      .innerJoin(products, eq(products.id, productStock.productId))
+      .where(and(sizesOnSale, lte(productStock.quantity, LOW_STOCK_THRESHOLD))),
     db
-      .select({ id: products.id, title: products.title, imageCover: products.imageCover, quantity: products.quantity, available: products.available })
-      .from(products)
-      .where(or(soldOut, lowStock))
-      .orderBy(sql`case when ${soldOut} then 0 else 1 end`, asc(products.quantity), asc(products.title))
+      .select({
+        productId: products.id,
+        title: products.title,
+        imageCover: products.imageCover,
+        size: productStock.size,
+        quantity: productStock.quantity,
+      })
+      .from(productStock)
+      .innerJoin(products, eq(products.id, productStock.productId))
+      .where(and(sizesOnSale, lte(productStock.quantity, LOW_STOCK_THRESHOLD)))
+      // Fewest pieces first puts the sold-out sizes first; a product's sizes in its own order.
+      .orderBy(asc(productStock.quantity), asc(products.title), asc(products.id), sql`array_position(${products.availableSizes}, ${productStock.size})`)
       .limit(STOCK_ALERTS_SHOWN),
     db
       .select({ day: sql<string>`${orderDay}::text`, orders: count(), total: sum(amountDueSql) })
@@ -100,8 +115,8 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Dash
         customerName: users.name,
         city: orders.shippingCity,
         total: amountDueSql,
+        status: orders.status,
         isPaid: orders.isPaid,
-        isDelivered: orders.isDelivered,
         createdAt: orders.createdAt,
       })
       .from(orders)
@@ -114,7 +129,8 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Dash
     ordersToday: counts?.today ?? 0,
     ordersThisWeek: counts?.week ?? 0,
     revenue: { total: Number(counts?.revenue ?? 0), orders: counts?.revenueOrders ?? 0 },
-    awaitingDelivery: counts?.awaitingDelivery ?? 0,
+    awaitingConfirmation: counts?.awaitingConfirmation ?? 0,
+    awaitingShipping: counts?.awaitingShipping ?? 0,
     soldOutCount: stock?.soldOut ?? 0,
     lowStockCount: stock?.low ?? 0,
     stockAlerts,

@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { LOW_STOCK_THRESHOLD, SALES_CHART_DAYS, SHIPPING_FEE } from '../../contracts/index.ts';
 import { cairoDay, getDashboard } from '../../core/dashboard.ts';
-import { toggleDelivered, togglePaid } from '../../core/orders.ts';
+import { changeOrderStatus, toggleDelivered, togglePaid } from '../../core/orders.ts';
+import { updateProduct } from '../../core/products.ts';
 import { orders } from '../../db/schema.ts';
 import { createAccount, createCategoryFixture, createProductFixture, placeOrderFixture } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -22,12 +23,13 @@ describe('the dashboard overview', () => {
   // Wednesday 18 November 2026, 09:00 in Cairo (07:00 UTC); that week began on Saturday the 14th.
   const now = new Date('2026-11-18T07:00:00Z');
 
-  it('counts Cairo days and a week that starts on Saturday, and earns only the amounts due of delivered and paid orders', async () => {
+  it('counts Cairo days and a week that starts on Saturday, the orders to confirm and to ship, and earns only the amounts due of delivered and paid orders', async () => {
     const category = await createCategoryFixture(t.db, t.images);
     const product = await createProductFixture(t.db, t.images, { category: category.id, quantity: 50, price: 200, priceAfterDiscount: 149.5 });
     // Each order is due 149.50 rounded up to 150, plus shipping: what its card shows and the courier collects.
     const due = 150 + SHIPPING_FEE;
     const { user } = await createAccount(t.db);
+    const { user: admin } = await createAccount(t.db, 'admin');
     const place = async (iso: string) => {
       const order = await placeOrderFixture(t.db, user.id, [{ product }]);
       await placedAt(order.id, iso);
@@ -38,20 +40,26 @@ describe('the dashboard overview', () => {
     // 00:30 Cairo on the 18th is 22:30 UTC on the 17th: today in Cairo.
     const earlyToday = await place('2026-11-17T22:30:00Z');
     // Saturday the 14th at 10:00 Cairo opens the week; Friday the 13th belongs to the week before.
-    await place('2026-11-14T08:00:00Z');
+    const weekStart = await place('2026-11-14T08:00:00Z');
     await place('2026-11-13T08:00:00Z');
     // Older than the chart: counted nowhere but in the totals.
-    await place('2026-09-01T08:00:00Z');
+    const old = await place('2026-09-01T08:00:00Z');
 
-    await toggleDelivered(t.db, lateYesterday.id);
+    // Delivered takes the steps before it; only delivered and paid is money in.
+    for (const step of ['confirmed', 'shipped'] as const) await changeOrderStatus(t.db, lateYesterday.id, step, admin);
+    await toggleDelivered(t.db, lateYesterday.id, admin.id);
     await togglePaid(t.db, lateYesterday.id);
     await togglePaid(t.db, earlyToday.id);
+    await changeOrderStatus(t.db, weekStart.id, 'confirmed', admin);
+    await changeOrderStatus(t.db, old.id, 'cancelled', admin);
 
     const dashboard = await getDashboard(t.db, now);
     expect(dashboard.ordersToday).toBe(1);
     expect(dashboard.ordersThisWeek).toBe(3);
     expect(dashboard.revenue).toEqual({ total: due, orders: 1 });
-    expect(dashboard.awaitingDelivery).toBe(4);
+    // Pending: early today and the 13th (the cancelled one waits for nothing); confirmed: the 14th.
+    expect(dashboard.awaitingConfirmation).toBe(2);
+    expect(dashboard.awaitingShipping).toBe(1);
 
     expect(dashboard.sales).toHaveLength(SALES_CHART_DAYS);
     expect(dashboard.sales.at(-1)).toEqual({ day: '2026-11-18', orders: 1, total: due });
@@ -60,29 +68,59 @@ describe('the dashboard overview', () => {
     expect(dashboard.sales.reduce((n, d) => n + d.orders, 0)).toBe(4);
 
     expect(dashboard.latestOrders.map((o) => o.id).slice(0, 2)).toEqual([earlyToday.id, lateYesterday.id]);
-    expect(dashboard.latestOrders[0]).toMatchObject({ customerName: user.name, total: due, isPaid: true, isDelivered: false });
+    expect(dashboard.latestOrders[0]).toMatchObject({ customerName: user.name, total: due, isPaid: true, status: 'pending' });
+    expect(dashboard.latestOrders[1]).toMatchObject({ status: 'delivered', isPaid: true });
   });
 
-  it('lists sold-out and switched-off products first, then those at or under the low-stock mark', async () => {
-    const category = await createCategoryFixture(t.db, t.images);
-    const plenty = await createProductFixture(t.db, t.images, { category: category.id, quantity: LOW_STOCK_THRESHOLD + 1 });
-    const low = await createProductFixture(t.db, t.images, { category: category.id, quantity: LOW_STOCK_THRESHOLD });
-    const lower = await createProductFixture(t.db, t.images, { category: category.id, quantity: 1 });
-    const empty = await createProductFixture(t.db, t.images, { category: category.id, quantity: 0 });
-    const off = await createProductFixture(t.db, t.images, { category: category.id, quantity: 30, availability: false });
-
+  it('alerts each size of a product on sale that ran out or runs low, sold out first then the fewest pieces, never a switched-off product', async () => {
     const before = await getDashboard(t.db, now);
-    const alertIds = before.stockAlerts.map((p) => p.id);
-    expect(alertIds).not.toContain(plenty.id);
-    expect(alertIds.indexOf(lower.id)).toBeLessThan(alertIds.indexOf(low.id));
-    expect(alertIds.indexOf(empty.id)).toBeLessThan(alertIds.indexOf(lower.id));
-    expect(alertIds.indexOf(off.id)).toBeLessThan(alertIds.indexOf(lower.id));
-    expect(before.stockAlerts.find((p) => p.id === off.id)).toMatchObject({ available: false, quantity: 30 });
+    const category = await createCategoryFixture(t.db, t.images);
+    const make = (title: string, stock: Record<string, number>, availability = true) =>
+      createProductFixture(t.db, t.images, { category: category.id, title, availableSizes: Object.keys(stock), stock, availability });
+    const mixed = await make('قميص أ', { s: 0, m: 2, l: LOW_STOCK_THRESHOLD + 4 });
+    const single = await make('قميص ب', { m: 1 });
+    const edge = await make('قميص ج', { m: LOW_STOCK_THRESHOLD, l: LOW_STOCK_THRESHOLD + 1 });
+    // Its sizes come in the product's own order, xl before s.
+    const twoGone = await make('قميص د', { xl: 0, s: 0 });
+    await make('قميص هـ', { m: 0, l: 1 }, false);
+    await make('قميص و', { m: LOW_STOCK_THRESHOLD + 1 });
+    const ours = new Set([mixed.id, single.id, edge.id, twoGone.id]);
+    const alertsOf = (d: Awaited<ReturnType<typeof getDashboard>>) =>
+      d.stockAlerts.filter((a) => ours.has(a.productId)).map((a) => ({ title: a.title, size: a.size, quantity: a.quantity }));
 
-    await t.db.execute(sql`update products set quantity = 0 where id = ${low.id}`);
     const after = await getDashboard(t.db, now);
-    expect(after.soldOutCount).toBe(before.soldOutCount + 1);
-    expect(after.lowStockCount).toBe(before.lowStockCount - 1);
+    expect(alertsOf(after)).toEqual([
+      { title: 'قميص أ', size: 's', quantity: 0 },
+      { title: 'قميص د', size: 'xl', quantity: 0 },
+      { title: 'قميص د', size: 's', quantity: 0 },
+      { title: 'قميص ب', size: 'm', quantity: 1 },
+      { title: 'قميص أ', size: 'm', quantity: 2 },
+      { title: 'قميص ج', size: 'm', quantity: LOW_STOCK_THRESHOLD },
+    ]);
+    // The switched-off product's sold-out and last-piece sizes count nowhere.
+    expect(after.stockAlerts.some((a) => a.title === 'قميص هـ' || a.title === 'قميص و')).toBe(false);
+    expect(after.soldOutCount).toBe(before.soldOutCount + 3);
+    expect(after.lowStockCount).toBe(before.lowStockCount + 3);
+
+    // The last piece of a size sold: it moves from low to sold out.
+    const { user } = await createAccount(t.db);
+    await placeOrderFixture(t.db, user.id, [{ product: single, size: 'm' }]);
+    const sold = await getDashboard(t.db, now);
+    expect(sold.soldOutCount).toBe(after.soldOutCount + 1);
+    expect(sold.lowStockCount).toBe(after.lowStockCount - 1);
+    expect(alertsOf(sold).slice(0, 4)).toEqual([
+      { title: 'قميص أ', size: 's', quantity: 0 },
+      { title: 'قميص ب', size: 'm', quantity: 0 },
+      { title: 'قميص د', size: 'xl', quantity: 0 },
+      { title: 'قميص د', size: 's', quantity: 0 },
+    ]);
+
+    // Switching a product off takes its sizes off the alerts.
+    await updateProduct(t.db, t.images, mixed.id, { availability: false }, {});
+    const off = await getDashboard(t.db, now);
+    expect(off.stockAlerts.some((a) => a.productId === mixed.id)).toBe(false);
+    expect(off.soldOutCount).toBe(sold.soldOutCount - 1);
+    expect(off.lowStockCount).toBe(sold.lowStockCount - 1);
   });
 
   it('names the Cairo day of an instant across midnight', () => {

@@ -1,31 +1,12 @@
 /**
  * The dashboard's start page (issue "Admin dashboard" point 2): the figures an admin opens
- * every morning, kept current by real orders, reached from the account menu on a phone and the
- * sidebar on a desktop.
+ * every morning, kept current by real orders and stock, reached from the account menu on a
+ * phone and the sidebar on a desktop.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { productsOnSale } from './pages/account.ts';
-import { ADMIN, expectNoHorizontalOverflow, expectNoSeriousViolations, isPhone, openFromSidebar, signIn, uniquePhone } from './pages/admin.ts';
-
-/** A new customer orders one piece of a product in stock, through the API as the shop's app does. */
-async function placeOrderAsNewCustomer(request: APIRequestContext): Promise<{ name: string; number: number }> {
-  const name = `عميل لوحة ${Math.floor(Math.random() * 1e4)}`;
-  const signup = await request.post('/api/v1/auth/signup', {
-    data: { name, phone: uniquePhone(), password: 'secret-password', passwordConfirm: 'secret-password' },
-  });
-  expect(signup.ok()).toBeTruthy();
-  const headers = { Authorization: `Bearer ${(await signup.json()).token as string}` };
-  const [product] = await productsOnSale(request);
-  const cart = await request.post('/api/v1/cart', { headers, data: { productId: product!._id, color: product!.availableSizes[0] } });
-  expect(cart.ok()).toBeTruthy();
-  const cartId = (await cart.json()).data._id as string;
-  const order = await request.post(`/api/v1/orders/${cartId}`, {
-    headers,
-    data: { shippingAddress: { details: 'شارع الجمهورية، عمارة 3', phone: '01123456789', shippingCity: 'أسيوط' } },
-  });
-  expect(order.status()).toBe(201);
-  return { name, number: (await order.json()).data.id as number };
-}
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, expectNoHorizontalOverflow, expectNoSeriousViolations, isPhone, openFromSidebar, signIn } from './pages/admin.ts';
+import { placeOrderAsNewCustomer } from './pages/admin-orders.ts';
+import { createProductThroughApi, uniqueMark } from './pages/admin-products.ts';
 
 function figure(page: Page, label: string) {
   return page.getByRole('main').getByText(label, { exact: true }).locator('..').locator('span').nth(1);
@@ -36,17 +17,20 @@ test('the overview counts a new order today, lists it first and charts the month
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'نظرة عامة' })).toBeVisible();
   const today = Number(await figure(page, 'طلبات اليوم').innerText());
-  const waiting = Number(await figure(page, 'طلبات بانتظار الشحن').innerText());
+  const toConfirm = Number(await figure(page, 'طلبات بانتظار التأكيد').innerText());
+  const toShip = Number(await figure(page, 'طلبات بانتظار الشحن').innerText());
 
-  const order = await placeOrderAsNewCustomer(request);
+  const { customer, order } = await placeOrderAsNewCustomer(request, { count: 1 });
   await page.reload();
 
   await expect(figure(page, 'طلبات اليوم')).toHaveText(String(today + 1));
-  await expect(figure(page, 'طلبات بانتظار الشحن')).toHaveText(String(waiting + 1));
+  await expect(figure(page, 'طلبات بانتظار التأكيد')).toHaveText(String(toConfirm + 1));
+  await expect(figure(page, 'طلبات بانتظار الشحن')).toHaveText(String(toShip));
   const latest = page.getByRole('region', { name: 'أحدث الطلبات' }).getByRole('listitem').first();
-  await expect(latest.getByRole('link', { name: `طلب رقم #${order.number}` })).toBeVisible();
-  await expect(latest).toContainText(order.name);
-  await expect(latest).toContainText('لم يتم الشحن');
+  await expect(latest.getByRole('link', { name: `طلب رقم #${order.id}` })).toBeVisible();
+  await expect(latest).toContainText(customer.name);
+  await expect(latest).toContainText('قيد المراجعة');
+  await expect(latest).toContainText('لم يتم الدفع');
 
   const chart = page.getByRole('figure', { name: /مبيعات آخر 30 يوماً/ });
   await expect(chart).toBeVisible();
@@ -60,8 +44,37 @@ test('the overview counts a new order today, lists it first and charts the month
   await expectNoHorizontalOverflow(page);
   await expectNoSeriousViolations(page);
 
-  await latest.getByRole('link', { name: `طلب رقم #${order.number}` }).click();
+  await latest.getByRole('link', { name: `طلب رقم #${order.id}` }).click();
   await expect(page).toHaveURL(/\/admin\/order-details\//);
+});
+
+test('the orders waiting to be confirmed or shipped open the list of that status', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/admin');
+  await page.getByRole('link', { name: /^طلبات بانتظار التأكيد/ }).click();
+  await expect(page).toHaveURL(/\/admin\/manage-orders\?status=pending$/);
+  await page.goBack();
+  await page.getByRole('link', { name: /^طلبات بانتظار الشحن/ }).click();
+  await expect(page).toHaveURL(/\/admin\/manage-orders\?status=confirmed$/);
+});
+
+test('sold-out and running-out sizes of products on sale are counted one by one', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/admin');
+  const soldOut = Number(await figure(page, 'مقاسات نفدت').innerText());
+  const low = Number(await figure(page, 'مقاسات قاربت على النفاد').innerText());
+
+  const mark = uniqueMark();
+  const product = await createProductThroughApi(page, { title: `قميص تنبيهات ${mark}`, barcode: `ALERT-${mark}`, price: 199, stock: { s: 0, m: 2, l: 9 } });
+  // A product the admin switched off raises nothing.
+  const off = await createProductThroughApi(page, { title: `قميص موقوف ${mark}`, barcode: `ALERT-${mark}-2`, price: 199, stock: { s: 0, m: 1 }, availability: false });
+  try {
+    await page.reload();
+    await expect(figure(page, 'مقاسات نفدت')).toHaveText(String(soldOut + 1));
+    await expect(figure(page, 'مقاسات قاربت على النفاد')).toHaveText(String(low + 1));
+  } finally {
+    for (const made of [product, off]) await page.request.delete(`/api/v1/products/${made._id}`);
+  }
 });
 
 test('the admin reaches the overview from the account menu and moves around with the sidebar', async ({ page }) => {

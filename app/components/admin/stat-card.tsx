@@ -10,6 +10,7 @@ export function StatCard({
   icon: Icon,
   to,
   tone = 'brand',
+  className = '',
 }: {
   label: string;
   value: React.ReactNode;
@@ -18,6 +19,8 @@ export function StatCard({
   /** Where the staff go to deal with it. */
   to?: string;
   tone?: 'brand' | 'warn';
+  /** Placement in the overview's grid. */
+  className?: string;
 }) {
   const body = (
     <>
@@ -31,7 +34,7 @@ export function StatCard({
       </span>
     </>
   );
-  const frame = 'flex flex-col items-start gap-2 rounded-xl border border-line bg-white p-3 sm:flex-row sm:items-center sm:gap-3 sm:p-4';
+  const frame = `flex flex-col items-start gap-2 rounded-xl border border-line bg-white p-3 sm:flex-row sm:items-center sm:gap-3 sm:p-4 ${className}`;
   return to ? (
     <Link to={to} className={`${frame} hover:border-brand-500`}>
       {body}

@@ -1,7 +1,8 @@
 import { ChevronLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
-import { OrderStatusBadges } from '../account/order-card.tsx';
+import type { OrderStatus } from '../../../contracts/index.ts';
+import { OrderBadges } from './order-status-badge.tsx';
 
 export interface UserOrderData {
   id: string;
@@ -14,7 +15,7 @@ export interface UserOrderData {
   totalOrderPrice: number;
   pieces: number;
   isPaid: boolean;
-  isDelivered: boolean;
+  status: OrderStatus;
 }
 
 /** One of a customer's orders on their details page; the whole row opens the order. */
@@ -34,7 +35,7 @@ export function UserOrderRow({ order }: { order: UserOrderData }) {
           <time dateTime={order.createdAt}>{order.date}</time> · عدد القطع: <Ltr>{order.pieces}</Ltr>
         </p>
       </div>
-      <OrderStatusBadges isPaid={order.isPaid} isDelivered={order.isDelivered} />
+      <OrderBadges status={order.status} isPaid={order.isPaid} />
       <p className="flex w-full items-center justify-between gap-2 border-t border-line pt-3">
         <span className="text-muted">الإجمالي شامل الشحن</span>
         <span className="flex items-center gap-1">

@@ -1,11 +1,11 @@
-import { AlertTriangle, Banknote, CalendarDays, PackageX, ShoppingBag, Truck } from 'lucide-react';
+import { AlertTriangle, Banknote, CalendarDays, ClipboardCheck, PackageX, ShoppingBag, Truck } from 'lucide-react';
 import { Link } from 'react-router';
-import { LOW_STOCK_THRESHOLD, MSG } from '../../../contracts/index.ts';
-import { getDashboard } from '../../../core/dashboard.ts';
+import { LOW_STOCK_THRESHOLD } from '../../../contracts/index.ts';
+import { getDashboard, type StockAlert } from '../../../core/dashboard.ts';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
+import { OrderBadges } from '../../components/admin/order-status-badge.tsx';
 import { SalesChart } from '../../components/admin/sales-chart.tsx';
 import { StatCard } from '../../components/admin/stat-card.tsx';
-import { OrderStatusBadges } from '../../components/account/order-card.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { formatDate, Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
@@ -16,6 +16,28 @@ export const meta = () => adminMeta('نظرة عامة');
 
 const dayLabel = new Intl.DateTimeFormat('ar-EG-u-nu-latn', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
+/** The alerts gathered under their product, in the order of the product's most urgent size. */
+function byProduct(alerts: StockAlert[]) {
+  const products = new Map<string, { id: string; title: string; thumb: string; sizes: { size: string; quantity: number }[] }>();
+  for (const alert of alerts) {
+    const product = products.get(alert.productId) ?? { id: alert.productId, title: alert.title, thumb: productImage(alert.imageCover).thumb, sizes: [] };
+    product.sizes.push({ size: alert.size, quantity: alert.quantity });
+    products.set(alert.productId, product);
+  }
+  return [...products.values()];
+}
+
+/** "2 قطع متبقية" with the number agreeing as Arabic counts pieces: one, two, three to ten, eleven and more. */
+function PiecesLeft({ count }: { count: number }) {
+  if (count === 1) return <>قطعة واحدة متبقية</>;
+  if (count === 2) return <>قطعتان متبقيتان</>;
+  return (
+    <>
+      <bdi dir="ltr">{count}</bdi> {count <= 10 ? 'قطع متبقية' : 'قطعة متبقية'}
+    </>
+  );
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const dashboard = await getDashboard(context.db);
@@ -24,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...dashboard,
     // Chart days are calendar dates already in Cairo time: print them as they are.
     sales: dashboard.sales.map((d) => ({ ...d, label: dayLabel.format(new Date(`${d.day}T00:00:00Z`)) })),
-    stockAlerts: dashboard.stockAlerts.map((p) => ({ ...p, thumb: productImage(p.imageCover).thumb })),
+    stockAlerts: byProduct(dashboard.stockAlerts),
     latestOrders: dashboard.latestOrders.map((o) => ({ ...o, createdAt: o.createdAt.toISOString(), date: formatDate(o.createdAt) })),
   };
 }
@@ -49,12 +71,13 @@ export default function OverviewPage({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
       <AdminHeader title="نظرة عامة" subtitle={`أهلاً ${d.adminName}، هذا ما يحدث في المتجر.`} />
-      <div className="grid grid-cols-2 gap-3 xl:grid-cols-3">
+      <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
         <StatCard icon={ShoppingBag} label="طلبات اليوم" value={<Ltr>{d.ordersToday}</Ltr>} to="/admin/manage-orders" />
         <StatCard icon={CalendarDays} label="طلبات هذا الأسبوع" value={<Ltr>{d.ordersThisWeek}</Ltr>} hint="منذ يوم السبت" />
         <StatCard
           icon={Banknote}
-          label="الإيرادات (تم الشحن والدفع)"
+          label="الإيرادات (تم التوصيل والدفع)"
+          className="col-span-2"
           value={<Price value={d.revenue.total} />}
           hint={
             <>
@@ -62,11 +85,25 @@ export default function OverviewPage({ loaderData: d }: Route.ComponentProps) {
             </>
           }
         />
-        <StatCard icon={Truck} label="طلبات بانتظار الشحن" value={<Ltr>{d.awaitingDelivery}</Ltr>} to="/admin/manage-orders" tone={d.awaitingDelivery ? 'warn' : 'brand'} />
-        <StatCard icon={PackageX} label="منتجات نفدت" value={<Ltr>{d.soldOutCount}</Ltr>} hint="نفدت كميتها أو أوقفت" tone={d.soldOutCount ? 'warn' : 'brand'} />
+        <StatCard
+          icon={ClipboardCheck}
+          label="طلبات بانتظار التأكيد"
+          value={<Ltr>{d.awaitingConfirmation}</Ltr>}
+          to="/admin/manage-orders?status=pending"
+          tone={d.awaitingConfirmation ? 'warn' : 'brand'}
+        />
+        <StatCard
+          icon={Truck}
+          label="طلبات بانتظار الشحن"
+          value={<Ltr>{d.awaitingShipping}</Ltr>}
+          hint="تم تأكيدها"
+          to="/admin/manage-orders?status=confirmed"
+          tone={d.awaitingShipping ? 'warn' : 'brand'}
+        />
+        <StatCard icon={PackageX} label="مقاسات نفدت" value={<Ltr>{d.soldOutCount}</Ltr>} hint="من المنتجات المعروضة للبيع" tone={d.soldOutCount ? 'warn' : 'brand'} />
         <StatCard
           icon={AlertTriangle}
-          label="منتجات قاربت على النفاد"
+          label="مقاسات قاربت على النفاد"
           value={<Ltr>{d.lowStockCount}</Ltr>}
           hint={
             <>
@@ -99,7 +136,7 @@ export default function OverviewPage({ loaderData: d }: Route.ComponentProps) {
                   </div>
                   <div className="flex flex-col items-end gap-1">
                     <Price value={o.total} className="font-bold" />
-                    <OrderStatusBadges isPaid={o.isPaid} isDelivered={o.isDelivered} />
+                    <OrderBadges status={o.status} isPaid={o.isPaid} />
                   </div>
                 </li>
               ))}
@@ -108,22 +145,35 @@ export default function OverviewPage({ loaderData: d }: Route.ComponentProps) {
         </Panel>
         <Panel title="يحتاج إلى إعادة تخزين" link={{ to: '/admin/manage-products', label: 'كل المنتجات' }}>
           {d.stockAlerts.length === 0 ? (
-            <p className="py-6 text-center text-muted">كل المنتجات متوفرة بكميات كافية</p>
+            <p className="py-6 text-center text-muted">كل المقاسات متوفرة بكميات كافية</p>
           ) : (
             <ul className="flex flex-col divide-y divide-line">
               {d.stockAlerts.map((p) => (
-                <li key={p.id}>
-                  <Link to={`/admin/edit-product/${p.id}`} className="flex items-center gap-3 py-2 hover:bg-surface">
-                    <img src={p.thumb} alt="" width={45} height={60} loading="lazy" className="h-15 w-11 shrink-0 rounded object-cover" />
-                    <span className="min-w-0 flex-1 truncate font-semibold">{p.title}</span>
-                    {p.quantity === 0 || !p.available ? (
-                      <span className="shrink-0 rounded-full bg-sale/10 px-3 py-1 text-sm font-semibold text-sale">{p.available ? MSG.soldOut : 'متوقف'}</span>
-                    ) : (
-                      <span className="shrink-0 rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
-                        متبقي <Ltr>{p.quantity}</Ltr>
-                      </span>
-                    )}
-                  </Link>
+                <li key={p.id} className="flex items-start gap-3 py-2">
+                  <img src={p.thumb} alt="" width={45} height={60} loading="lazy" className="h-15 w-11 shrink-0 rounded object-cover" />
+                  <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+                    <Link to={`/admin/edit-product/${p.id}`} className="line-clamp-2 font-semibold text-brand-700 underline-offset-4 hover:underline">
+                      {p.title}
+                    </Link>
+                    <ul aria-label={`المقاسات: ${p.title}`} className="flex flex-wrap gap-1.5">
+                      {p.sizes.map(({ size, quantity }) => (
+                        <li
+                          key={size}
+                          className={`rounded-full px-3 py-0.5 text-sm font-semibold ${quantity === 0 ? 'bg-sale/10 text-sale' : 'bg-amber-100 text-amber-900'}`}
+                        >
+                          {quantity === 0 ? (
+                            <>
+                              مقاس <bdi dir="ltr" className="uppercase">{size}</bdi> نفد
+                            </>
+                          ) : (
+                            <>
+                              مقاس <bdi dir="ltr" className="uppercase">{size}</bdi>: <PiecesLeft count={quantity} />
+                            </>
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
                 </li>
               ))}
             </ul>

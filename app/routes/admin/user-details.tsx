@@ -50,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         totalOrderPrice: o.totalOrderPrice,
         pieces: o.lines.reduce((sum, line) => sum + line.count, 0),
         isPaid: o.isPaid,
-        isDelivered: o.isDelivered,
+        status: o.status,
       }),
     ),
     currentPage: page,
