@@ -24,6 +24,7 @@ import {
   ProductFormPage,
   uniqueMark,
 } from './pages/admin-products.ts';
+import { placeOrderAsNewCustomer } from './pages/admin-orders.ts';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, ADMIN);
@@ -83,12 +84,15 @@ test('the admin adds a product with images, finds it in the shop, edits it and s
     season: 'صيف',
     price: '350',
     priceAfterDiscount: '399',
-    quantity: '12',
     sizes: ['m', 'l'],
+    stock: { m: '5', l: '7' },
     barcode: `E2E-${mark}`,
     sale: 'جديد',
   });
   await form.expectDescriptionCount(description.length);
+  // Only the ticked sizes have a row, and the total follows what is typed.
+  await expect(form.stockRow('s')).toBeHidden();
+  await expect(form.stockTotal()).toHaveText('12');
   await form.submit('إضافة المنتج');
   await expectFieldError(page, 'السعر بعد الخصم (جنيه)', 'السعر بعد الخصم يجب ألا يزيد عن السعر الأصلي');
   await expect(toast(page, 'السعر بعد الخصم يجب ألا يزيد عن السعر الأصلي')).toBeVisible();
@@ -105,7 +109,16 @@ test('the admin adds a product with images, finds it in the shop, edits it and s
   await expect(form.previews()).toHaveCount(0);
 
   const [added] = await findProducts(page.request, `E2E-${mark}`);
-  expect(added).toMatchObject({ title, price: 350, priceAfterDiscount: 299.5, quantity: 12 });
+  expect(added).toMatchObject({
+    title,
+    price: 350,
+    priceAfterDiscount: 299.5,
+    quantity: 12,
+    stock: [
+      { size: 'm', quantity: 5 },
+      { size: 'l', quantity: 7 },
+    ],
+  });
   expect(added!.images).toHaveLength(1);
 
   await page.goto(`/product/${added!._id}`);
@@ -117,18 +130,35 @@ test('the admin adds a product with images, finds it in the shop, edits it and s
   await list.search(`E2E-${mark}`);
   await expect(list.card(title)).toContainText(price(299.5));
   await expect(list.card(title)).toContainText('جديد');
+  await expect(list.card(title).getByRole('list', { name: `المخزون حسب المقاس: ${title}` }).getByRole('listitem')).toHaveText([/^مقاس m: 5$/i, /^مقاس l: 7$/i]);
   await expectNoHorizontalOverflow(page);
   await list.edit(title);
 
   await expect(page.getByLabel('اسم المنتج', { exact: true })).toHaveValue(title);
   await expect(page.getByRole('img', { name: 'صورة الغلاف الحالية' })).toBeVisible();
+  await expect(form.stockRow('m')).toHaveValue('5');
+  await expect(form.stockRow('l')).toHaveValue('7');
+  await expect(form.historyRows('l', 'تعديل من الإدارة')).toContainText('0 → 7');
   await expectNoHorizontalOverflow(page);
   await expectNoSeriousViolations(page);
   const renamed = `${title} معدل`;
-  await form.fill({ title: renamed, price: '300', priceAfterDiscount: '249' });
+  // A size's pieces that are not a whole number are refused beside its row; nothing typed is lost.
+  await form.fill({ title: renamed, price: '300', priceAfterDiscount: '249', stock: { m: '-1' } });
+  await form.submit('حفظ التعديلات');
+  await expect(form.stockRow('m')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.stockRow('m')).toHaveAccessibleDescription('المخزون يجب أن يكون لكل مقاس رقماً صحيحاً لا يقل عن صفر');
+  await expect(form.stockTotal()).toHaveText('—');
+  await expect(page.getByLabel('اسم المنتج', { exact: true })).toHaveValue(renamed);
+  await form.fill({ stock: { m: '8' } });
+  await expect(form.stockTotal()).toHaveText('15');
   await form.submit('حفظ التعديلات');
   await expect(toast(page, 'تم تعديل المنتج بنجاح')).toBeVisible();
   await expect(page.getByLabel('اسم المنتج', { exact: true })).toHaveValue(renamed);
+  await expect(form.stockRow('m')).toHaveValue('8');
+  // The saved change leads the stock history.
+  await expect(form.stockHistory().getByRole('row').nth(1)).toContainText('تعديل من الإدارة');
+  await expect(form.historyRows('m', 'تعديل من الإدارة').first()).toContainText('5 → 8');
+  await expect(form.historyRows('m', 'تعديل من الإدارة').first()).toContainText('(+3)');
 
   await page.goto(`/product/${added!._id}`);
   await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
@@ -192,7 +222,7 @@ test('a customer is sent away from the product screens', async ({ page }) => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the forms still add, edit and delete a product with plain posts', async ({ page }) => {
+  test('the forms still add, edit and delete a product with plain posts, stock per size included', async ({ page, request }) => {
     const mark = uniqueMark();
     const title = `شورت بدون سكربت ${mark}`;
     const form = new ProductFormPage(page);
@@ -201,19 +231,42 @@ test.describe('without JavaScript', () => {
     await form.submit('إضافة المنتج');
     await expectFieldError(page, 'اسم المنتج', 'اسم المنتج مطلوب');
 
+    // Every size has its row in the page; a stylesheet shows the ticked sizes' rows alone.
+    await expect(form.stockRow('12')).toBeHidden();
+    await form.fill({ title, description: 'شورت قطن', category: true, age: 'أطفال', season: 'جميعاً', price: '150', sizes: ['12', '14'], barcode: `NOJS-${mark}` });
+    await form.fill({ stock: { '12': '4', '14': '1.5' } });
+    await form.submit('إضافة المنتج');
+    // Refused beside the row, with everything typed still there.
+    await expect(form.stockRow('14')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.stockRow('14')).toHaveAccessibleDescription('المخزون يجب أن يكون لكل مقاس رقماً صحيحاً لا يقل عن صفر');
+    await expect(form.stockRow('12')).toHaveValue('4');
+    await expect(page.getByLabel('اسم المنتج', { exact: true })).toHaveValue(title);
+    // A chosen file is not kept by a refused plain post: choose the pictures once the fields are right.
     await form.chooseImages([await imageFile('plain.png', '#123456'), await imageFile('plain-2.png', '#654321')]);
-    await form.fill({ title, description: 'شورت قطن', category: true, age: 'أطفال', season: 'جميعاً', price: '150', quantity: '4', sizes: ['12'], barcode: `NOJS-${mark}` });
+    await form.fill({ sizes: ['14'] });
     await form.submit('إضافة المنتج');
     await expect(page.getByRole('status').filter({ hasText: 'تم إضافة المنتج بنجاح' })).toBeVisible();
     const [added] = await findProducts(page.request, `NOJS-${mark}`);
-    expect(added).toMatchObject({ title, price: 150, priceAfterDiscount: 150, quantity: 4 });
+    expect(added).toMatchObject({ title, price: 150, priceAfterDiscount: 150, quantity: 4, stock: [{ size: '12', quantity: 4 }] });
     expect(added!.images).toHaveLength(1);
 
     await form.gotoEdit(added!._id);
+    // An order placed while the form is open is not undone by saving the pieces the form showed.
+    await placeOrderAsNewCustomer(request, { productId: added!._id, size: '12', count: 1 });
     await form.fill({ price: '140', priceAfterDiscount: '140' });
     await form.submit('حفظ التعديلات');
     await expect(page.getByRole('status').filter({ hasText: 'تم تعديل المنتج بنجاح' })).toBeVisible();
     await expect(page.getByLabel('السعر (جنيه)', { exact: true })).toHaveValue('140');
+    await expect(form.stockRow('12')).toHaveValue('3');
+
+    await form.fill({ stock: { '12': '6' } });
+    await form.submit('حفظ التعديلات');
+    await expect(page.getByRole('status').filter({ hasText: 'تم تعديل المنتج بنجاح' })).toBeVisible();
+    await expect(form.stockRow('12')).toHaveValue('6');
+    const edit = form.historyRows('12', 'تعديل من الإدارة').first();
+    await expect(edit).toContainText('3 → 6');
+    await expect(edit).toContainText('مدير المتجر');
+    await expect(form.historyRows('12', 'طلب')).toContainText('4 → 3');
 
     const list = new ManageProductsPage(page);
     await list.goto(`NOJS-${mark}`);

@@ -1,5 +1,5 @@
 /**
- * A product as the admin sees it in the list: the cover, what shoppers pay, the stock, whether
+ * A product as the admin sees it in the list: the cover, what shoppers pay, the stock of each size, whether
  * it can be bought, and the edit and delete actions. Deleting asks once more in a disclosure,
  * which opens and closes without JavaScript; its confirm button is a plain form post.
  */
@@ -11,6 +11,7 @@ import { SaleBadge } from '../catalogue/badges.tsx';
 import { ProductPrices } from '../catalogue/product-prices.tsx';
 import { Ltr } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
+import { SizeStockChips } from './size-stock-chips.tsx';
 
 export interface AdminCardProduct {
   id: string;
@@ -20,6 +21,8 @@ export interface AdminCardProduct {
   price: number;
   priceAfterDiscount: number;
   quantity: number;
+  /** Pieces per size, in the product's order of sizes. */
+  stock: { size: string; quantity: number }[];
   /** The admin's switch. */
   available: boolean;
   sale: string;
@@ -71,6 +74,7 @@ export function ProductAdminCard({ product }: { product: AdminCardProduct }) {
         <p className="text-sm">
           المخزون: <Ltr className="font-semibold">{product.quantity}</Ltr>
         </p>
+        <SizeStockChips stock={product.stock} label={`المخزون حسب المقاس: ${product.title}`} />
         <div className="flex flex-wrap gap-1">
           <StockBadge product={product} />
           <SaleBadge text={product.sale} />

@@ -14,7 +14,8 @@ import { SpinnerButton } from '../account/spinner-button.tsx';
 import { Ltr } from '../../lib/format.tsx';
 import type { ActionResult } from '../../lib/toast.ts';
 import { ImagePicker, type PickedImage } from './image-picker.tsx';
-import { errorsByField, readApiErrors, readProductFields, sendMultipart, toUploadBody } from './upload.ts';
+import { piecesOf, StockField, totalOf } from './stock-field.tsx';
+import { errorsByField, readApiErrors, readProductFields, sendMultipart, stockTexts, toUploadBody } from './upload.ts';
 
 /** What the edit form starts from: the stored product, without dates. */
 export interface EditableProduct {
@@ -24,7 +25,8 @@ export interface EditableProduct {
   category: { id: string };
   price: number;
   priceAfterDiscount: number;
-  quantity: number;
+  /** Pieces per size, in the order of availableSizes. */
+  stock: { size: string; quantity: number }[];
   age: string;
   season: string;
   availableSizes: string[];
@@ -40,13 +42,15 @@ type FormValues = Record<string, unknown>;
 export type ProductActionData = ActionResult & { values?: FormValues };
 
 function valuesOf(product: EditableProduct): FormValues {
+  const stock = JSON.stringify(Object.fromEntries(product.stock.map((s) => [s.size, s.quantity])));
   return {
     title: product.title,
     description: product.description,
     category: product.category.id,
     price: String(product.price),
     priceAfterDiscount: String(product.priceAfterDiscount),
-    quantity: String(product.quantity),
+    stock,
+    stockSeen: stock,
     age: product.age,
     season: product.season,
     availableSizes: product.availableSizes,
@@ -154,6 +158,10 @@ export function ProductForm({ mode, categories, product, actionData }: ProductFo
   const values: FormValues = (actionData?.ok ? undefined : actionData?.values) ?? (product ? valuesOf(product) : {});
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : '');
   const [descriptionLength, setDescriptionLength] = useState(text('description').length);
+  const chosenSizes = Array.isArray(values.availableSizes) ? (values.availableSizes as string[]) : [];
+  // Rows of sizes that were not sent keep what is stored, so ticking a size again shows its pieces.
+  const stockValues = { ...stockTexts(product && valuesOf(product).stock), ...stockTexts(values.stock) };
+  const [stockTotal, setStockTotal] = useState(() => piecesOf(chosenSizes.map((size) => stockValues[size] ?? '0')));
 
   // Once the admin submits with JavaScript, the answer of an earlier plain post no longer applies.
   const [submitted, setSubmitted] = useState(false);
@@ -206,6 +214,7 @@ export function ProductForm({ mode, categories, product, actionData }: ProductFo
       if (mode === 'add') {
         setFormKey((k) => k + 1);
         setDescriptionLength(0);
+        setStockTotal(0);
       }
       revalidator.revalidate();
       return;
@@ -233,6 +242,7 @@ export function ProductForm({ mode, categories, product, actionData }: ProductFo
       encType="multipart/form-data"
       noValidate
       onSubmit={onSubmit}
+      onChange={(event) => setStockTotal(totalOf(event.currentTarget))}
       aria-label={mode === 'add' ? 'إضافة منتج' : 'تعديل المنتج'}
       className="flex flex-col gap-4"
     >
@@ -276,7 +286,7 @@ export function ProductForm({ mode, categories, product, actionData }: ProductFo
       </div>
 
       <div className={section}>
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField name="price" label="السعر (جنيه)" required inputMode="decimal" dir="ltr" autoComplete="off" defaultValue={text('price')} error={errors.price} />
           <TextField
             name="priceAfterDiscount"
@@ -288,9 +298,12 @@ export function ProductForm({ mode, categories, product, actionData }: ProductFo
             defaultValue={text('priceAfterDiscount')}
             error={errors.priceAfterDiscount}
           />
-          <TextField name="quantity" label="الكمية في المخزون" required inputMode="numeric" dir="ltr" autoComplete="off" defaultValue={text('quantity')} error={errors.quantity} />
         </div>
-        <SizesField selected={Array.isArray(values.availableSizes) ? (values.availableSizes as string[]) : []} error={errors.availableSizes} />
+      </div>
+
+      <div className={section}>
+        <SizesField selected={chosenSizes} error={errors.availableSizes} />
+        <StockField values={stockValues} seen={stockTexts(values.stockSeen)} errors={errors} total={stockTotal} />
       </div>
 
       <div className={section}>

@@ -3,6 +3,7 @@
  * the API reads, after refusing a body too large for five images and the text around them.
  */
 import { MAX_PRODUCT_IMAGES, MAX_UPLOAD_BYTES } from '../../../contracts/index.ts';
+import { StockSchema } from '../../../contracts/schemas.ts';
 import type { ProductUploads } from '../../../core/products.ts';
 import { fileBytes, readUploadForm } from '../../lib/forms.server.ts';
 import { readProductFields } from './upload.ts';
@@ -13,6 +14,8 @@ const MAX_BODY_BYTES = (MAX_PRODUCT_IMAGES + 1) * MAX_UPLOAD_BYTES;
 export interface ProductPost {
   fields: Record<string, string | string[]>;
   uploads: ProductUploads;
+  /** The pieces per size the edit form showed (see updateProduct); undefined when it showed none or they are unreadable. */
+  stockSeen?: Record<string, number>;
 }
 
 /**
@@ -24,9 +27,12 @@ export async function readProductPost(request: Request) {
   if ('refusal' in read) return read;
   const files = await Promise.all(read.form.getAll('images').map(fileBytes));
   const [cover, ...others] = files.filter((file): file is Buffer => file !== undefined);
+  const fields = readProductFields(read.form);
+  const seen = fields.stockSeen === undefined ? undefined : StockSchema.safeParse(fields.stockSeen);
   const post: ProductPost = {
-    fields: readProductFields(read.form),
+    fields,
     uploads: { imageCover: cover, images: others.length ? others : undefined },
+    stockSeen: seen?.success ? seen.data : undefined,
   };
   return { post };
 }

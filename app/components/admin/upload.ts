@@ -2,29 +2,52 @@
  * The product form's fields and files as the API and the page action both read them, and the
  * browser's upload to the REST API with real progress (fetch cannot report upload progress).
  */
-import { MSG } from '../../../contracts/index.ts';
+import { MSG, SIZES } from '../../../contracts/index.ts';
 
-/** The text fields of the product form, as the schemas in contracts/ expect them. */
+/**
+ * The text fields of the product form, as the schemas in contracts/ expect them. The form has a
+ * stock row per size (`stock.<size>`); only the chosen sizes' rows count, and they become the
+ * `stock` field as JSON text, `{"m": "3"}`, which StockSchema reads. `stockSeen.<size>` (the
+ * pieces the edit form showed) becomes `stockSeen` the same way.
+ */
 export function readProductFields(form: FormData): Record<string, string | string[]> {
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === 'string' ? value : '';
   };
+  const availableSizes = form.getAll('availableSizes').filter((v): v is string => typeof v === 'string');
+  const perSize = (prefix: string, sizes: readonly string[]) =>
+    JSON.stringify(Object.fromEntries(sizes.filter((size) => form.has(`${prefix}.${size}`)).map((size) => [size, text(`${prefix}.${size}`).trim()])));
+  // What was seen is kept for every size, chosen or not, so a size unticked and ticked again between two tries keeps it.
+  const stockSeen = perSize('stockSeen', SIZES);
   return {
     title: text('title'),
     description: text('description'),
     category: text('category'),
     price: text('price'),
     priceAfterDiscount: text('priceAfterDiscount'),
-    quantity: text('quantity'),
+    stock: perSize('stock', availableSizes),
+    ...(stockSeen !== '{}' && { stockSeen }),
     age: text('age'),
     season: text('season'),
-    availableSizes: form.getAll('availableSizes').filter((v): v is string => typeof v === 'string'),
+    availableSizes,
     barcode: text('barcode'),
     sale: text('sale'),
     // A hidden "false" comes before the checkbox, so the last value is the switch's state.
     availability: String(form.getAll('availability').at(-1) ?? 'false'),
   };
+}
+
+/** Pieces per size from the JSON text of `stock` or `stockSeen`, as the form shows them; {} when unreadable. */
+export function stockTexts(json: unknown): Record<string, string> {
+  if (typeof json !== 'string') return {};
+  try {
+    const parsed = JSON.parse(json) as unknown;
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).map(([size, value]) => [size, String(value)]));
+  } catch {
+    return {};
+  }
 }
 
 /** The form fields plus the images in API order: the first is the cover, the rest follow. */
@@ -69,12 +92,16 @@ export function sendMultipart(url: string, method: 'POST' | 'PUT', body: FormDat
 /** Field names of the API that the form shows under another field. */
 const FIELD_OF: Record<string, string> = { imageCover: 'images' };
 
-/** Errors keyed by the form's fields: "availableSizes.1" is a message about the sizes group. */
+/**
+ * Errors keyed by the form's fields: "availableSizes.1" is a message about the sizes group. A
+ * size's stock keeps its own key, "stock.m", so the message shows beside that size's row.
+ */
 export function errorsByField(errors: Record<string, string>): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [path, message] of Object.entries(errors)) {
-    const root = path.split('.')[0] || 'form';
-    fields[FIELD_OF[root] ?? root] ??= message;
+    const [root, size] = path.split('.');
+    const field = root === 'stock' && size ? `stock.${size}` : root || 'form';
+    fields[FIELD_OF[field] ?? field] ??= message;
   }
   return fields;
 }

@@ -22,14 +22,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The form posted without JavaScript; with it the page sends the same form to the API. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const read = await readProductPost(request);
   if ('refusal' in read) return read.refusal;
   const { post } = read;
   const parsed = ProductFieldsSchema.safeParse(post.fields);
   if (!parsed.success) return invalid(fieldErrors(parsed.error.issues), post.fields);
   try {
-    await createProduct(context.db, context.images, parsed.data, post.uploads);
+    await createProduct(context.db, context.images, parsed.data, post.uploads, admin.id);
   } catch (error) {
     return fromAppError(error, post.fields);
   }

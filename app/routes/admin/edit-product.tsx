@@ -4,8 +4,10 @@ import { MAX_PAGE_SIZE, MSG } from '../../../contracts/index.ts';
 import { ProductPatchSchema } from '../../../contracts/schemas.ts';
 import { listCategories } from '../../../core/categories.ts';
 import { getProduct, updateProduct } from '../../../core/products.ts';
+import { listStockMovements } from '../../../core/stock.ts';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { ProductForm, type ProductActionData } from '../../components/admin/product-form.tsx';
+import { StockHistory, toStockMovementView } from '../../components/admin/stock-history.tsx';
 import { readProductPost } from '../../components/admin/upload.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { fieldErrors, fromAppError, invalid } from '../../lib/forms.server.ts';
@@ -16,22 +18,27 @@ import type { Route } from './+types/edit-product';
 
 export const meta = () => adminMeta('تعديل منتج');
 
+/** The latest changes of the stock shown under the form. */
+const STOCK_HISTORY_SHOWN = 20;
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [product, categories] = await Promise.all([
+  const [product, categories, history] = await Promise.all([
     loadOr404(params.id, (id) => getProduct(context.db, id)),
     listCategories(context.db, { page: 1, limit: MAX_PAGE_SIZE }),
+    loadOr404(params.id, (id) => listStockMovements(context.db, id, { page: 1, limit: STOCK_HISTORY_SHOWN })),
   ]);
   const { createdAt: _created, updatedAt, ...editable } = product;
   return {
     product: { ...editable, category: { id: product.category.id }, version: updatedAt.toISOString() },
     categories: categories.data.map(({ id, name }) => ({ id, name })),
+    stockHistory: { movements: history.data.map(toStockMovementView), more: history.paginationResult.numberOfPages > 1 },
   };
 }
 
 /** The form posted without JavaScript; with it the page sends the same form to the API. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const product = await loadOr404(params.id, (id) => getProduct(context.db, id));
   const read = await readProductPost(request);
   if ('refusal' in read) return read.refusal;
@@ -39,7 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = ProductPatchSchema.safeParse(post.fields);
   if (!parsed.success) return invalid(fieldErrors(parsed.error.issues), post.fields);
   try {
-    await updateProduct(context.db, context.images, product.id, parsed.data, post.uploads);
+    await updateProduct(context.db, context.images, product.id, parsed.data, post.uploads, admin.id, post.stockSeen);
   } catch (error) {
     return fromAppError(error, post.fields);
   }
@@ -47,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, categories } = loaderData;
+  const { product, categories, stockHistory } = loaderData;
   useActionToasts(actionData);
   return (
     <>
@@ -61,6 +68,7 @@ export default function EditProductPage({ loaderData, actionData }: Route.Compon
       </AdminHeader>
       {/* A saved change reloads the product: the form starts again from what was stored. */}
       <ProductForm key={product.version} mode="edit" categories={categories} product={product} actionData={actionData} />
+      <StockHistory movements={stockHistory.movements} more={stockHistory.more} />
     </>
   );
 }

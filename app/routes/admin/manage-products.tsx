@@ -36,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       price: p.price,
       priceAfterDiscount: p.priceAfterDiscount,
       quantity: p.quantity,
+      stock: p.stock,
       available: p.available,
       sale: p.sale,
     })),

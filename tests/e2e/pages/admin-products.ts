@@ -27,6 +27,7 @@ export interface ApiProduct {
   price: number;
   priceAfterDiscount: number;
   quantity: number;
+  stock: { size: string; quantity: number }[];
   imageCover: string;
   images: string[];
   availability: boolean;
@@ -39,10 +40,13 @@ export async function findProducts(request: APIRequestContext, keyword: string):
   return ((await response.json()) as { data: ApiProduct[] }).data;
 }
 
-/** Adds a product straight through the API (the page is signed in as the admin). */
+/**
+ * Adds a product straight through the API (the page is signed in as the admin): `quantity`
+ * pieces of size m, or the pieces of each size of `stock` (`{m: 3, l: 2}`).
+ */
 export async function createProductThroughApi(
   page: Page,
-  fields: { title: string; barcode: string; price: number; quantity: number; availability?: boolean },
+  fields: { title: string; barcode: string; price: number; availability?: boolean } & ({ quantity: number } | { stock: Record<string, number> }),
 ): Promise<ApiProduct> {
   const categories = await page.request.get('/api/v1/categories');
   const [category] = ((await categories.json()) as { data: { _id: string }[] }).data;
@@ -53,15 +57,15 @@ export async function createProductThroughApi(
     description: 'منتج للاختبار',
     category: category!._id,
     price: String(fields.price),
-    quantity: String(fields.quantity),
+    ...('stock' in fields ? { stock: JSON.stringify(fields.stock) } : { quantity: String(fields.quantity), availableSizes: 'm' }),
     age: 'رجال',
     season: 'صيف',
-    availableSizes: 'm',
     barcode: fields.barcode,
     availability: String(fields.availability ?? true),
   })) {
     form.append(name, value);
   }
+  if ('stock' in fields) for (const size of Object.keys(fields.stock)) form.append('availableSizes', size);
   form.append('imageCover', new Blob([new Uint8Array(cover.buffer)], { type: cover.mimeType }), cover.name);
   const response = await page.request.post('/api/v1/products', { multipart: form });
   expect(response.status()).toBe(201);
@@ -118,8 +122,10 @@ export interface ProductInput {
   season?: string;
   price?: string;
   priceAfterDiscount?: string;
-  quantity?: string;
+  /** Sizes to tick (or untick), in the sizes group. */
   sizes?: string[];
+  /** Pieces to type in each size's stock row: `{m: '5'}`. */
+  stock?: Record<string, string>;
   barcode?: string;
   sale?: string;
 }
@@ -172,13 +178,36 @@ export class ProductFormPage {
     if (input.season) await page.getByLabel('الموسم', { exact: true }).selectOption(input.season);
     if (input.price !== undefined) await page.getByLabel('السعر (جنيه)', { exact: true }).fill(input.price);
     if (input.priceAfterDiscount !== undefined) await page.getByLabel('السعر بعد الخصم (جنيه)', { exact: true }).fill(input.priceAfterDiscount);
-    if (input.quantity !== undefined) await page.getByLabel('الكمية في المخزون', { exact: true }).fill(input.quantity);
     for (const size of input.sizes ?? []) {
       await page.getByRole('group', { name: 'المقاسات المتاحة' }).getByText(size, { exact: true }).click();
     }
+    for (const [size, pieces] of Object.entries(input.stock ?? {})) await this.stockRow(size).fill(pieces);
     if (input.barcode !== undefined) await page.getByLabel('الباركود', { exact: true }).fill(input.barcode);
     if (input.sale !== undefined) await page.getByLabel('نص العرض', { exact: true }).fill(input.sale);
     return { category };
+  }
+
+  /** A size's stock row: its pieces, labelled "مقاس M". */
+  stockRow(size: string): Locator {
+    return this.page.getByRole('group', { name: 'المخزون لكل مقاس' }).getByRole('spinbutton', { name: new RegExp(`^مقاس ${size}$`, 'i') });
+  }
+
+  /** The read-only total of the ticked sizes' rows. */
+  stockTotal(): Locator {
+    return this.page.getByRole('status', { name: 'إجمالي القطع:' });
+  }
+
+  /** The stock history under the edit form, newest first. */
+  stockHistory(): Locator {
+    return this.page.getByRole('region', { name: 'سجل المخزون' });
+  }
+
+  /** The history's rows whose size and text match: `historyRows('m', 'تعديل من الإدارة')`. */
+  historyRows(size: string, text: string | RegExp): Locator {
+    return this.stockHistory()
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('cell', { name: new RegExp(`^${size}$`, 'i') }) })
+      .filter({ hasText: text });
   }
 
   async submit(name: 'إضافة المنتج' | 'حفظ التعديلات') {
