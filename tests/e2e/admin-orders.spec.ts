@@ -1,14 +1,17 @@
 /**
- * The admin's orders (SPEC.md §2 manage-orders and order-details, §4 "Order flags"): a fresh
- * customer's order is found on the list, marked delivered and paid with the dropdowns, and the
- * customer sees it; the details page; the form without JavaScript; accessibility and overflow.
+ * The admin's orders (SPEC.md §2 manage-orders and order-details, §4 "Order flags"; API.md
+ * "Order status"): a fresh customer's order is found on the list with its status and marked
+ * paid, a pending order cannot be marked delivered, the status filter with its counts, the
+ * details page, the forms without JavaScript, accessibility and overflow. The steps of an
+ * order's life are in orders-lifecycle-admin.spec.ts.
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN, CUSTOMER, expectNoHorizontalOverflow, expectNoSeriousViolations, openFromSidebar, signIn } from './pages/admin.ts';
-import { ADDRESS, ManageOrdersPage, OrderDetailsPage, orderTotalOf, placeOrderAsNewCustomer, price } from './pages/admin-orders.ts';
+import { ADMIN, CUSTOMER, expectNewToast, expectNoHorizontalOverflow, expectNoSeriousViolations, openFromSidebar, signIn } from './pages/admin.ts';
+import { ADDRESS, ManageOrdersPage, OrderDetailsPage, orderAsCustomer, orderTotalOf, placeOrderAsNewCustomer, price } from './pages/admin-orders.ts';
 
-test('the admin marks a new order delivered and paid on the list, and the customer sees both on the profile', async ({ page, request }) => {
-  const { customer, order } = await placeOrderAsNewCustomer(request);
+test('the admin finds a new order on the list, marks it paid, and is told a pending order cannot be delivered yet', async ({ page, request }) => {
+  const placed = await placeOrderAsNewCustomer(request);
+  const { customer, order } = placed;
   await signIn(page, ADMIN);
   await page.goto('/admin');
   await openFromSidebar(page, 'الطلبات');
@@ -23,6 +26,7 @@ test('the admin marks a new order delivered and paid on the list, and the custom
   await expect(card).toContainText(ADDRESS.phone);
   await expect(card).toContainText('الدفع عند الاستلام');
   await expect(card).toContainText(order._id);
+  await expect(card.getByText('حالة الطلب: قيد المراجعة')).toBeVisible();
   await expect(card.getByRole('definition').filter({ hasText: '—' })).toHaveCount(1);
   await expect(card.getByText(price(orderTotalOf(order.totalOrderPrice)), { exact: true })).toBeVisible();
 
@@ -32,17 +36,48 @@ test('the admin marks a new order delivered and paid on the list, and the custom
   await expectNoSeriousViolations(page);
   await expectNoHorizontalOverflow(page);
 
-  await flags.set('delivered', true);
+  // Delivered is a step of the order's life: a pending order has to be confirmed and shipped first.
+  await expectNewToast(page, `طلب رقم #${order.id}: لا يمكن نقل الطلب إلى هذه الحالة، حالته الآن: قيد المراجعة`, () => flags.choose('delivered', true));
+  await flags.expectState('delivered', false);
+
   await flags.set('paid', true);
   await page.reload();
-  await flags.expectState('delivered', true);
   await flags.expectState('paid', true);
+  await flags.expectState('delivered', false);
+  expect(await orderAsCustomer(request, placed)).toMatchObject({ status: 'pending', isPaid: true, isDelivered: false });
+});
 
-  await signIn(page, { phone: customer.phone, password: customer.password });
-  await page.goto('/profile');
-  const mine = page.getByRole('region', { name: 'طلباتي' }).getByRole('article', { name: `طلب رقم #${order.id}` });
-  await expect(mine).toContainText('تم الشحن');
-  await expect(mine).toContainText('تم الدفع');
+test('the status filter counts the orders of each status and lists only the chosen one', async ({ page, request }) => {
+  await signIn(page, ADMIN);
+  const list = new ManageOrdersPage(page);
+  await list.goto();
+  const before = { all: await list.count('all'), pending: await list.count('pending'), confirmed: await list.count('confirmed') };
+  await expect(list.filterLink('all')).toHaveAttribute('aria-current', 'page');
+
+  const { order } = await placeOrderAsNewCustomer(request, { count: 1 });
+  await page.reload();
+  expect(await list.count('all')).toBe(before.all + 1);
+  expect(await list.count('pending')).toBe(before.pending + 1);
+  expect(await list.count('confirmed')).toBe(before.confirmed);
+
+  await list.filterLink('pending').click();
+  await expect(page).toHaveURL(/\/admin\/manage-orders\?status=pending$/);
+  await expect(list.filterLink('pending')).toHaveAttribute('aria-current', 'page');
+  await expect(list.card(order.id)).toBeVisible();
+  await expect(list.cards()).toHaveCount(Math.min(before.pending + 1, 20));
+  await expect(list.cards().filter({ hasNotText: 'حالة الطلب: قيد المراجعة' })).toHaveCount(0);
+  await expectNoHorizontalOverflow(page);
+  await expectNoSeriousViolations(page);
+
+  await list.filterLink('confirmed').click();
+  await expect(page).toHaveURL(/\?status=confirmed$/);
+  await expect(list.card(order.id)).toHaveCount(0);
+  await expect(list.cards()).toHaveCount(Math.min(before.confirmed, 20));
+  await expect(list.cards().filter({ hasNotText: 'حالة الطلب: تم التأكيد' })).toHaveCount(0);
+
+  await list.filterLink('all').click();
+  await expect(page).toHaveURL(/\/admin\/manage-orders$/);
+  await expect(list.card(order.id)).toBeVisible();
 });
 
 test('order details show the items, customer, shipping data, totals, dates and statuses', async ({ page, request }) => {
@@ -78,18 +113,21 @@ test('order details show the items, customer, shipping data, totals, dates and s
   await expect(details.value(totals, 'الإجمالي شامل الشحن')).toHaveText(price(orderTotalOf(order.totalOrderPrice)));
 
   const status = details.panel('الحالة');
+  await details.expectStatus('pending');
   await expect(details.value(status, 'تاريخ الطلب')).not.toHaveText('—');
-  await expect(details.value(status, 'تاريخ الشحن')).toHaveText('—');
+  await expect(details.value(status, 'تاريخ التوصيل')).toHaveText('—');
   await expect(details.value(status, 'تاريخ الدفع')).toHaveText('—');
+  // A pending order is confirmed or cancelled; cancelling asks once more.
+  await expect(details.stepButtons()).toHaveText(['تأكيد الطلب']);
+  await expect.poll(() => details.closingSteps()).toEqual(['إلغاء الطلب']);
+  await expect(details.history()).toHaveCount(1);
+  await expect(details.history().first()).toContainText('قيد المراجعة');
+  await expect(details.history().first()).toContainText(`بواسطة: ${customer.name}`);
   await expectNoSeriousViolations(page);
   await expectNoHorizontalOverflow(page);
 
   const flags = details.flags();
-  await flags.expectState('delivered', false);
-  await flags.set('delivered', true);
-  await expect(details.value(status, 'تاريخ الشحن')).not.toHaveText('—');
-  await flags.set('delivered', false);
-  await expect(details.value(status, 'تاريخ الشحن')).toHaveText('—');
+  await expect(flags.select('delivered')).toHaveCount(0);
   await flags.set('paid', true);
   await expect(details.value(status, 'تاريخ الدفع')).not.toHaveText('—');
 });
@@ -123,6 +161,18 @@ test.describe('without JavaScript', () => {
     await details.panel('الحالة').getByRole('button', { name: 'حفظ حالة الدفع' }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/order-details/${order._id}$`));
     await flags.expectState('paid', true);
+    await details.expectStatus('pending');
+  });
+
+  test('a refused change on the list shows its message on the page', async ({ page, request }) => {
+    const { order } = await placeOrderAsNewCustomer(request, { count: 1 });
+    await signIn(page, ADMIN);
+    const list = new ManageOrdersPage(page);
+    await list.goto('pending');
+    const flags = list.flags(order.id);
+    await flags.choose('delivered', true);
+    await list.card(order.id).getByRole('button', { name: 'حفظ حالة التوصيل' }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(`طلب رقم #${order.id}: لا يمكن نقل الطلب إلى هذه الحالة، حالته الآن: قيد المراجعة`);
     await flags.expectState('delivered', false);
   });
 });

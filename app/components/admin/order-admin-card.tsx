@@ -1,8 +1,11 @@
-/** An order as staff see it: who, where to, how it is paid, the total with shipping, and its two statuses. */
+/** An order as staff see it: who, where to, how it is paid, the total with shipping, its status and its two flags. */
 import { ChevronLeft } from 'lucide-react';
 import { Link } from 'react-router';
+import type { OrderStatus } from '../../../contracts/index.ts';
 import type { Order } from '../../../core/orders.ts';
 import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
+import { formatDateTime, stamp } from './date-time.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
 import { OrderStatusSelect } from './order-status-select.tsx';
 
 export interface AdminOrderView {
@@ -14,6 +17,7 @@ export interface AdminOrderView {
   trnxId: string | null;
   itemsTotal: number;
   shippingPrice: number;
+  status: OrderStatus;
   isPaid: boolean;
   isDelivered: boolean;
   /** ISO dates for <time>, and the same dates as the shop prints them. */
@@ -25,10 +29,6 @@ export interface AdminOrderView {
 
 const PAYMENT_METHODS: Record<string, string> = { cash: 'الدفع عند الاستلام' };
 
-// Staff need the hour too, in the shop's own time zone whatever the server's is; Western digits as everywhere else.
-const dateTimeFormat = new Intl.DateTimeFormat('ar-EG-u-nu-latn', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Cairo' });
-
-const stamp = (date: Date | null) => (date ? { iso: date.toISOString(), text: dateTimeFormat.format(date) } : null);
 
 /** What the admin pages need of an order, formatted once on the server so the page hydrates with the same text. */
 export function toAdminOrderView(order: Order): AdminOrderView {
@@ -41,10 +41,11 @@ export function toAdminOrderView(order: Order): AdminOrderView {
     trnxId: order.trnxId,
     itemsTotal: order.totalOrderPrice,
     shippingPrice: order.shippingPrice,
+    status: order.status,
     isPaid: order.isPaid,
     isDelivered: order.isDelivered,
     createdAt: order.createdAt.toISOString(),
-    placed: dateTimeFormat.format(order.createdAt),
+    placed: formatDateTime(order.createdAt),
     paidAt: stamp(order.paidAt),
     deliveredAt: stamp(order.deliveredAt),
   };
@@ -73,13 +74,16 @@ export function OrderAdminCard({ order }: { order: AdminOrderView }) {
   const headingId = `order-${order.id}`;
   return (
     <article aria-labelledby={headingId} className="flex h-full flex-col gap-4 rounded-xl border border-line bg-white p-4">
-      <header className="border-b border-line pb-3">
-        <h2 id={headingId} className="text-lg font-bold">
-          طلب رقم <Ltr>#{order.number}</Ltr>
-        </h2>
-        <p className="text-sm text-muted">
-          <time dateTime={order.createdAt}>{order.placed}</time>
-        </p>
+      <header className="flex flex-wrap items-start justify-between gap-2 border-b border-line pb-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-lg font-bold">
+            طلب رقم <Ltr>#{order.number}</Ltr>
+          </h2>
+          <p className="text-sm text-muted">
+            <time dateTime={order.createdAt}>{order.placed}</time>
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} />
       </header>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
         <Detail term="العميل">{order.customer.name}</Detail>

@@ -2,6 +2,8 @@
  * The delivered and paid dropdowns of SPEC.md §4 "Order flags": the current value and the
  * one change it allows. Choosing posts the intended value (not "flip"), so a double submit or
  * two admins making the same change cannot undo each other; the orders reload afterwards.
+ * Delivered is a step of the order's life (a pending order cannot be delivered yet): a refused
+ * change comes back as a message. The page's own action takes the post (order-actions.server.ts).
  */
 import { useFetcher } from 'react-router';
 import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
@@ -9,11 +11,9 @@ import { Spinner } from '../account/spinner-button.tsx';
 
 export type OrderFlagName = 'delivered' | 'paid';
 
-/** Where both the list and the details page send a flag change. */
-export const ORDER_FLAG_ACTION = '/admin/manage-orders';
-
+// "Shipped" is a status of its own (handed to the courier); this flag says the customer has the order.
 export const FLAG_LABELS: Record<OrderFlagName, { title: string; on: string; off: string }> = {
-  delivered: { title: 'حالة الشحن', on: 'تم الشحن', off: 'لم يتم الشحن' },
+  delivered: { title: 'حالة التوصيل', on: 'تم التوصيل', off: 'لم يتم التوصيل' },
   paid: { title: 'حالة الدفع', on: 'تم الدفع', off: 'لم يتم الدفع' },
 };
 
@@ -32,7 +32,8 @@ export function OrderStatusSelect({ orderId, orderNumber, flag, value }: { order
   const options = [value, !value];
 
   return (
-    <fetcher.Form method="post" action={ORDER_FLAG_ACTION} className="flex min-w-0 flex-col gap-1.5">
+    <fetcher.Form method="post" className="flex min-w-0 flex-col gap-1.5">
+      <input type="hidden" name="intent" value="flag" />
       <input type="hidden" name="orderId" value={orderId} />
       <input type="hidden" name="flag" value={flag} />
       <label htmlFor={id} className="text-sm font-semibold text-muted">

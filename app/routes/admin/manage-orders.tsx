@@ -1,67 +1,81 @@
 import { Inbox } from 'lucide-react';
-import { Link, redirect, useNavigation } from 'react-router';
-import { z } from 'zod';
-import { MSG, PAGE_SIZE } from '../../../contracts/index.ts';
-import { IdSchema } from '../../../contracts/schemas.ts';
-import { listOrders, setOrderFlag } from '../../../core/orders.ts';
+import { Link, useNavigation } from 'react-router';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, PAGE_SIZE, type OrderStatus } from '../../../contracts/index.ts';
+import { countOrdersByStatus, listOrders } from '../../../core/orders.ts';
+import { FormAlert } from '../../components/account/form-field.tsx';
 import { Spinner } from '../../components/account/spinner-button.tsx';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
+import { changeOrder } from '../../components/admin/order-actions.server.ts';
 import { OrderAdminCard, toAdminOrderView } from '../../components/admin/order-admin-card.tsx';
 import { Paginator } from '../../components/catalogue/paginator.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
+import { Ltr } from '../../lib/format.tsx';
 import { readPage } from '../../lib/loaders.server.ts';
-import { fieldErrors, fromAppError, invalid, refererPath } from '../../lib/forms.server.ts';
 import { requireAdmin } from '../../lib/session.server.ts';
-import { isDocumentRequest } from '../../lib/shopper.server.ts';
-import type { ActionResult } from '../../lib/toast.ts';
 import type { Route } from './+types/manage-orders';
 
 export const meta = () => adminMeta('الطلبات');
 
+/** `?status=`, when it names a status; anything else lists every order. */
+function readStatus(url: URL): OrderStatus | undefined {
+  const status = url.searchParams.get('status');
+  return ORDER_STATUSES.find((s) => s === status);
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  const page = readPage(new URL(request.url));
-  const orders = await listOrders(context.db, admin, { page, limit: PAGE_SIZE });
+  const url = new URL(request.url);
+  const page = readPage(url);
+  const status = readStatus(url);
+  const [orders, counts] = await Promise.all([listOrders(context.db, admin, { page, limit: PAGE_SIZE, status }), countOrdersByStatus(context.db)]);
   return {
     orders: orders.data.map(toAdminOrderView),
     page,
     numberOfPages: orders.paginationResult.numberOfPages,
+    status: status ?? null,
+    counts,
   };
 }
 
-const SetFlagSchema = z.object({
-  orderId: IdSchema,
-  flag: z.enum(['delivered', 'paid'], { error: MSG.invalidValue }),
-  value: z.enum(['true', 'false'], { error: MSG.invalidValue }).transform((v) => v === 'true'),
-});
+/** The delivered and paid dropdowns of this list (order-actions.server.ts). */
+export const action = ({ request, context }: Route.ActionArgs) => changeOrder(request, context);
 
-/** A plain form post goes back to the admin page it came from (this list's page, or an order's details). */
-function backTo(request: Request) {
-  const from = refererPath(request);
-  return redirect(from?.startsWith('/admin/') ? from : '/admin/manage-orders');
+const FILTER = 'inline-flex min-h-11 items-center gap-1.5 rounded-full border px-3 text-sm font-semibold sm:gap-2 sm:px-4';
+
+/** One link per status with its count, and "all": plain links, so the filter works before JavaScript loads. */
+function StatusFilter({ current, counts }: { current: OrderStatus | null; counts: Record<OrderStatus, number> }) {
+  const total = ORDER_STATUSES.reduce((sum, status) => sum + counts[status], 0);
+  // Orders paid online wait for their payment here; a shop without online payment never has one.
+  const shown = ORDER_STATUSES.filter((status) => status !== 'awaiting_payment' || counts[status] > 0 || current === status);
+  const entries: { status: OrderStatus | null; label: string; count: number }[] = [
+    { status: null, label: 'الكل', count: total },
+    ...shown.map((status) => ({ status, label: ORDER_STATUS_LABELS[status], count: counts[status] })),
+  ];
+  return (
+    <nav aria-label="تصفية الطلبات حسب الحالة" className="mb-5">
+      <ul className="flex flex-wrap gap-1.5 sm:gap-2">
+        {entries.map((entry) => {
+          const active = entry.status === current;
+          return (
+            <li key={entry.status ?? 'all'}>
+              <Link
+                to={entry.status ? `/admin/manage-orders?status=${entry.status}` : '/admin/manage-orders'}
+                aria-current={active ? 'page' : undefined}
+                className={`${FILTER} ${active ? 'border-brand-600 bg-brand-600 text-white' : 'border-line bg-white text-ink hover:border-brand-500'}`}
+              >
+                {entry.label}
+                <Ltr className={`min-w-6 rounded-full px-1.5 text-center text-xs ${active ? 'bg-white/20' : 'bg-surface'}`}>{entry.count}</Ltr>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
 }
 
-/**
- * The one door for the delivered and paid dropdowns of this list and of the order details:
- * sets the flag to the value the admin chose (core makes a repeat harmless).
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  const parsed = SetFlagSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return invalid(fieldErrors(parsed.error.issues));
-  const { orderId, flag, value } = parsed.data;
-  try {
-    await setOrderFlag(context.db, orderId, flag, value);
-  } catch (error) {
-    return fromAppError(error);
-  }
-  if (isDocumentRequest(request)) return backTo(request);
-  const result: ActionResult = { ok: true, toast: { type: 'success', message: flag === 'delivered' ? MSG.markedDelivered : MSG.markedPaid } };
-  return result;
-}
-
-export default function ManageOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, page, numberOfPages } = loaderData;
+export default function ManageOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const { orders, page, numberOfPages, status, counts } = loaderData;
   const navigation = useNavigation();
   const turningPage = navigation.state === 'loading' && navigation.location.pathname === '/admin/manage-orders';
 
@@ -70,18 +84,32 @@ export default function ManageOrders({ loaderData }: Route.ComponentProps) {
       <AdminHeader title="الطلبات" subtitle={numberOfPages > 0 ? 'الأحدث أولاً' : undefined}>
         {turningPage && <Spinner label="جاري تحميل الطلبات" />}
       </AdminHeader>
+      <StatusFilter current={status} counts={counts} />
+      {/* The dropdowns answer with toasts through their own fetchers; this is a refused post made without JavaScript. */}
+      {actionData?.toast?.type === 'error' && (
+        <div className="mb-4">
+          <FormAlert message={actionData.toast.message} />
+        </div>
+      )}
       {orders.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-line bg-surface px-4 py-12 text-center">
           <Inbox aria-hidden="true" className="size-12 text-brand-500" />
-          {numberOfPages === 0 ? (
-            <p className="text-lg font-semibold">لم يتم إستقبال طلبات حتى الأن</p>
-          ) : (
+          {numberOfPages > 0 ? (
             <>
               <p className="text-lg font-semibold">لا توجد طلبات في هذه الصفحة</p>
-              <Link to="/admin/manage-orders" className="inline-flex min-h-11 items-center font-semibold text-brand-600 underline">
+              <Link to={status ? `/admin/manage-orders?status=${status}` : '/admin/manage-orders'} className="inline-flex min-h-11 items-center font-semibold text-brand-600 underline">
                 العودة إلى أحدث الطلبات
               </Link>
             </>
+          ) : status ? (
+            <>
+              <p className="text-lg font-semibold">لا توجد طلبات بحالة «{ORDER_STATUS_LABELS[status]}»</p>
+              <Link to="/admin/manage-orders" className="inline-flex min-h-11 items-center font-semibold text-brand-600 underline">
+                عرض كل الطلبات
+              </Link>
+            </>
+          ) : (
+            <p className="text-lg font-semibold">لم يتم إستقبال طلبات حتى الأن</p>
           )}
         </div>
       ) : (

@@ -1,13 +1,19 @@
 import { ArrowRight, ImageIcon } from 'lucide-react';
 import { getOrder } from '../../../core/orders.ts';
 import { lineTotal } from '../../components/account/cart-line.tsx';
+import { FormAlert } from '../../components/account/form-field.tsx';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
-import { Detail, OrderStatusSelects, toAdminOrderView } from '../../components/admin/order-admin-card.tsx';
+import { changeOrder } from '../../components/admin/order-actions.server.ts';
+import { Detail, toAdminOrderView } from '../../components/admin/order-admin-card.tsx';
+import { OrderStatusBadge } from '../../components/admin/order-status-badge.tsx';
+import { OrderStatusSelect } from '../../components/admin/order-status-select.tsx';
+import { OrderNextSteps, StatusHistory, toStatusHistory } from '../../components/admin/order-steps.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { loadOr404 } from '../../lib/loaders.server.ts';
 import { Ltr, orderTotal, Price, roundingOf } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
 import { requireAdmin } from '../../lib/session.server.ts';
+import { useActionToasts } from '../../lib/toast.ts';
 import type { Route } from './+types/order-details';
 
 export const meta = () => adminMeta('تفاصيل الطلب');
@@ -15,8 +21,11 @@ export const meta = () => adminMeta('تفاصيل الطلب');
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const order = await loadOr404(params.id, (id) => getOrder(context.db, id));
-  return { order: toAdminOrderView(order), lines: order.lines };
+  return { order: toAdminOrderView(order), lines: order.lines, history: toStatusHistory(order.statusHistory) };
 }
+
+/** A step of the order's life, or its paid flag (order-actions.server.ts). */
+export const action = ({ request, context }: Route.ActionArgs) => changeOrder(request, context);
 
 const PANEL = 'rounded-xl border border-line bg-white p-4 sm:p-5';
 
@@ -40,9 +49,12 @@ function Row({ term, children, strong = false }: { term: string; children: React
   );
 }
 
-export default function OrderDetails({ loaderData }: Route.ComponentProps) {
-  const { order, lines } = loaderData;
+export default function OrderDetails({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, lines, history } = loaderData;
   const rounding = roundingOf(order.itemsTotal);
+  // A refused step shows beside the buttons, with or without JavaScript; a done one is a toast.
+  useActionToasts(actionData?.ok ? actionData : undefined);
+  const refusal = actionData?.toast?.type === 'error' ? actionData.toast.message : undefined;
 
   return (
     <>
@@ -55,8 +67,33 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
         }
         action={{ to: '/admin/manage-orders', label: 'كل الطلبات', icon: ArrowRight }}
       />
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-        <div className="flex min-w-0 flex-col gap-4">
+      {/* On a phone the status and its steps come first; on a desktop they head the side column. */}
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:grid-rows-[auto_1fr] lg:items-start">
+        <div className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-1">
+          <Panel id="order-status" title="الحالة">
+            <div className="flex flex-col gap-4">
+              <p className="flex flex-wrap items-center gap-2">
+                <span className="text-muted">الحالة الآن:</span>
+                <OrderStatusBadge status={order.status} />
+              </p>
+              <FormAlert message={refusal} />
+              <OrderNextSteps key={order.status} orderId={order.id} status={order.status} />
+              <div className="border-t border-line pt-3">
+                <OrderStatusSelect orderId={order.id} orderNumber={order.number} flag="paid" value={order.isPaid} />
+              </div>
+            </div>
+            <dl className="mt-4 flex flex-col gap-2 border-t border-line pt-3">
+              <Row term="تاريخ الطلب">
+                <time dateTime={order.createdAt}>{order.placed}</time>
+              </Row>
+              <Row term="تاريخ الدفع">{order.paidAt ? <time dateTime={order.paidAt.iso}>{order.paidAt.text}</time> : '—'}</Row>
+              <Row term="تاريخ التوصيل">{order.deliveredAt ? <time dateTime={order.deliveredAt.iso}>{order.deliveredAt.text}</time> : '—'}</Row>
+              <Row term="طريقة الدفع">{order.paymentMethod}</Row>
+              <Row term="رقم المعاملة">{order.trnxId ? <Ltr className="break-all">{order.trnxId}</Ltr> : '—'}</Row>
+            </dl>
+          </Panel>
+        </div>
+        <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <Panel id="order-items" title="المنتجات">
             <ul className="divide-y divide-line">
               {lines.map((line) => {
@@ -116,18 +153,9 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
             </dl>
           </Panel>
         </div>
-        <div className="flex min-w-0 flex-col gap-4">
-          <Panel id="order-status" title="الحالة">
-            <OrderStatusSelects order={order} />
-            <dl className="mt-4 flex flex-col gap-2 border-t border-line pt-3">
-              <Row term="تاريخ الطلب">
-                <time dateTime={order.createdAt}>{order.placed}</time>
-              </Row>
-              <Row term="تاريخ الدفع">{order.paidAt ? <time dateTime={order.paidAt.iso}>{order.paidAt.text}</time> : '—'}</Row>
-              <Row term="تاريخ الشحن">{order.deliveredAt ? <time dateTime={order.deliveredAt.iso}>{order.deliveredAt.text}</time> : '—'}</Row>
-              <Row term="طريقة الدفع">{order.paymentMethod}</Row>
-              <Row term="رقم المعاملة">{order.trnxId ? <Ltr className="break-all">{order.trnxId}</Ltr> : '—'}</Row>
-            </dl>
+        <div className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-2">
+          <Panel id="order-history" title="سجل الحالة">
+            <StatusHistory entries={history} />
           </Panel>
           <Panel id="order-customer" title="العميل">
             <dl className="grid grid-cols-1 gap-3">
