@@ -63,7 +63,8 @@ export function Detail({ term, children, wide = false }: { term: string; childre
 
 export function OrderStatusSelects({ order }: { order: Pick<AdminOrderView, 'id' | 'number' | 'isDelivered' | 'isPaid'> }) {
   return (
-    <div className="grid grid-cols-2 gap-3">
+    // Without JavaScript each dropdown has its save button beside it: on a phone they stack, so the choices stay readable.
+    <div className="grid grid-cols-2 gap-3 max-sm:[@media(scripting:none)]:grid-cols-1">
       <OrderStatusSelect orderId={order.id} orderNumber={order.number} flag="delivered" value={order.isDelivered} />
       <OrderStatusSelect orderId={order.id} orderNumber={order.number} flag="paid" value={order.isPaid} />
     </div>

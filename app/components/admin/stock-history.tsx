@@ -90,10 +90,13 @@ export function StockHistory({ movements, more }: { movements: StockMovementView
                       <Ltr>{m.size}</Ltr>
                     </td>
                     <td className={`${CELL} whitespace-nowrap`}>
-                      <Ltr className="font-semibold">
-                        {m.before} → {m.after}
-                      </Ltr>{' '}
-                      <Ltr className={change < 0 ? 'text-sale' : 'text-green-700'}>({change > 0 ? `+${change}` : change})</Ltr>
+                      {/* One left-to-right run: "2 → 3 (+1)". */}
+                      <Ltr>
+                        <span className="font-semibold">
+                          {m.before} → {m.after}
+                        </span>{' '}
+                        <span className={change < 0 ? 'text-sale' : 'text-green-700'}>({change > 0 ? `+${change}` : change})</span>
+                      </Ltr>
                     </td>
                     <td className={CELL}>{m.reason}</td>
                     <td className={CELL}>

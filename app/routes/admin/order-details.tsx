@@ -79,7 +79,12 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
               <FormAlert message={refusal} />
               <OrderNextSteps key={order.status} orderId={order.id} status={order.status} />
               <div className="border-t border-line pt-3">
-                <OrderStatusSelect orderId={order.id} orderNumber={order.number} flag="paid" value={order.isPaid} />
+                {/* A cancelled or refused order is never paid; one marked paid can still be set back. */}
+                {order.isPaid || (order.status !== 'cancelled' && order.status !== 'refused') ? (
+                  <OrderStatusSelect orderId={order.id} orderNumber={order.number} flag="paid" value={order.isPaid} />
+                ) : (
+                  <p className="text-sm text-muted">حالة الدفع: لم يتم الدفع</p>
+                )}
               </div>
             </div>
             <dl className="mt-4 flex flex-col gap-2 border-t border-line pt-3">
