@@ -12,6 +12,7 @@ import {
   ReviewSchema,
   SEASONS,
   SIZES,
+  StockSchema,
 } from '../../contracts/index.ts';
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from '../../core/products.ts';
 import { createReview, listReviews } from '../../core/reviews.ts';
@@ -72,6 +73,9 @@ const ProductFormFiles = z.object({
     .describe(`A file per image, ${MAX_PRODUCT_IMAGES} images at most with the cover; on an edit, the images sent replace all the others`),
 });
 
+/** The optional `stockSeen` of an edit (see its description below). */
+const StockSeenSchema = z.object({ stockSeen: z.preprocess((v) => (v === '' ? undefined : v), StockSchema.optional()) });
+
 export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -123,7 +127,20 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       '/products/:id',
       {
         preHandler: ctx.guards.admin,
-        config: { swaggerTransform: documentForm({ fields: ProductFormFields.partial(), files: ProductFormFiles.partial(), json: true }) },
+        config: {
+          swaggerTransform: documentForm({
+            fields: ProductFormFields.partial().extend({
+              stockSeen: z
+                .union([z.string(), z.record(z.string(), z.int().min(0))])
+                .optional()
+                .describe(
+                  'The pieces per size the client showed before this edit, like stock: a size whose stock is sent unchanged from what was seen keeps the pieces it has now, so orders placed meanwhile are not undone',
+                ),
+            }),
+            files: ProductFormFiles.partial(),
+            json: true,
+          }),
+        },
         schema: {
           tags: ['products'],
           summary: 'Change a product: the fields sent; new files replace the old images',
@@ -134,8 +151,9 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       async (request) => {
         const form = await readForm(request, ['imageCover', 'images']);
         const patch = parseOrThrow(ProductPatchSchema, form.fields);
+        const { stockSeen } = parseOrThrow(StockSeenSchema, form.fields);
         const uploads = { imageCover: singleFile(form, 'imageCover'), images: form.files.images };
-        const product = await updateProduct(ctx.db, ctx.images, request.params.id, patch, uploads, currentUser(request).id);
+        const product = await updateProduct(ctx.db, ctx.images, request.params.id, patch, uploads, currentUser(request).id, stockSeen);
         return { data: presentProduct(product) };
       },
     );

@@ -199,6 +199,20 @@ describe('PUT /api/v1/products/{id} with stock per size', () => {
     expect((await ledgerOf(t.db, product.id)).at(-1)).toEqual({ size: 's', reason: 'admin', quantityBefore: 4, quantityAfter: 0, orderId: null, userId: admin.user.id });
   });
 
+  it('keeps what a size has now when the stock sent for it is the stock the client saw (stockSeen): an order placed meanwhile is not undone', async () => {
+    const product = await createProductFixture(t.db, t.images, { category: category.id, availableSizes: ['m', 'l'], stock: { m: 3, l: 4 } });
+    const customer = await createAccount(t.db, 'user');
+    const cartId = await fillCart(t, customer, product.id, 'm');
+    expect((await placeOrder(t, customer, cartId)).statusCode).toBe(201);
+    const res = await putProductForm(product.id, { stock: '{"m": 3, "l": 6}', stockSeen: '{"m": 3, "l": 4}' });
+    expect(res.statusCode).toBe(200);
+    expect(await sizeStockOf(t.db, product.id)).toEqual({ l: 6, m: 2 });
+    const bad = await putProductJson(product.id, { stock: { m: 1 }, stockSeen: 'ثلاثة' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ errors: [{ msg: MSG.stockInvalid, path: 'stockSeen', location: 'body' }] });
+    expect(await sizeStockOf(t.db, product.id)).toEqual({ l: 6, m: 2 });
+  });
+
   const badEdits: [string, Record<string, unknown>, { msg: string; path: string }][] = [
     ['stock that is not JSON', { stock: 'خمسة' }, { msg: MSG.stockInvalid, path: 'stock' }],
     ['a negative number of pieces', { stock: '{"m": -3}' }, { msg: MSG.stockInvalid, path: 'stock.m' }],

@@ -22,8 +22,11 @@ async function buyAndReceive(page: Page, baseURL: string, product: { _id: string
   const admin = await playwrightRequest.newContext({ baseURL });
   const login = await admin.post('/api/v1/auth/login', { data: { email: ADMIN.phone, password: ADMIN.password } });
   const token = ((await login.json()) as { token: string }).token;
-  const delivered = await admin.put(`/api/v1/orders/${orderId}/deliver`, { headers: { authorization: `Bearer ${token}` } });
-  expect(delivered.ok()).toBeTruthy();
+  const headers = { authorization: `Bearer ${token}` };
+  for (const status of ['confirmed', 'shipped', 'delivered']) {
+    const moved = await admin.put(`/api/v1/orders/${orderId}/status`, { headers, data: { status } });
+    expect(moved.ok()).toBeTruthy();
+  }
   await admin.dispose();
 }
 
