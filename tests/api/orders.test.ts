@@ -327,7 +327,7 @@ describe('POST /api/v1/orders/{cartId}: carts that cannot be ordered', () => {
     await setSizeStock(t.db, product.id, { m: 0 });
     const res = await placeOrder(t, customer, cartId);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ status: 'fail', message: `${MSG.sizeSoldOut}: ${product.title} (${MSG.sizeLabel} m)` });
+    expect(res.json()).toEqual({ status: 'fail', message: `${MSG.sizeSoldOut}: ${product.title} (${MSG.sizeLabel} M)` });
     expect(await sizeStockOf(t.db, product.id)).toEqual({ m: 0, l: 4 });
     expect(await sizeStockOf(t.db, other.id)).toEqual({ m: 5, l: 5 });
     expect(await ordersOf(t.db, customer.user.id)).toHaveLength(0);
@@ -363,7 +363,7 @@ describe('POST /api/v1/orders/{cartId}: carts that cannot be ordered', () => {
 
     const res = await placeOrder(t, customer, cartId);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ status: 'fail', message: `${MSG.notEnoughStock}: ${second.title} (${MSG.sizeLabel} m)` });
+    expect(res.json()).toEqual({ status: 'fail', message: `${MSG.notEnoughStock}: ${second.title} (${MSG.sizeLabel} M)` });
     expect(await sizeStockOf(t.db, first.id)).toEqual({ m: 5, l: 5 });
     expect(await sizeStockOf(t.db, second.id)).toEqual({ m: 1, l: 5 });
     expect((await ledgerOf(t.db, first.id)).filter((row) => row.reason === 'order')).toEqual([]);
@@ -454,7 +454,7 @@ describe('stock under concurrent orders', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
     expect(statuses.filter((s) => s === 409)).toHaveLength(17);
     for (const refused of responses.filter((r) => r.statusCode === 409)) {
-      expect(refused.json()).toEqual({ status: 'fail', message: `${MSG.sizeSoldOut}: ${product.title} (${MSG.sizeLabel} m)` });
+      expect(refused.json()).toEqual({ status: 'fail', message: `${MSG.sizeSoldOut}: ${product.title} (${MSG.sizeLabel} M)` });
     }
     expect(await sizeStockOf(t.db, product.id)).toEqual({ m: 0, l: 4 });
     expect(await stockOf(t.db, product.id)).toBe(4);

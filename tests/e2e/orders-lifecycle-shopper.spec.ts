@@ -167,7 +167,7 @@ test('an order refused at checkout because the size ran out meanwhile names the 
   await checkout.fill(ADDRESS);
   await setStock(request, product._id, { m: 0 });
   await checkout.placeOrder();
-  const message = `هذا المقاس غير متوفر حالياً: ${product.title} (مقاس m)`;
+  const message = `هذا المقاس غير متوفر حالياً: ${product.title} (مقاس M)`;
   await expect(page.getByRole('main').getByRole('alert').filter({ hasText: message })).toBeVisible();
   await expect(toast(page, message)).toBeVisible();
   await expect(page.getByRole('region', { name: 'ملخص الطلب' })).toContainText('هذا المقاس غير متوفر حالياً، احذفه من العربة');
@@ -230,7 +230,7 @@ test.describe('without JavaScript', () => {
     await checkout.fill(ADDRESS);
     await setStock(request, product._id, { s: 0, m: 0, l: 2 });
     await checkout.placeOrder();
-    await expect(page.getByRole('alert').filter({ hasText: `هذا المقاس غير متوفر حالياً: ${product.title} (مقاس m)` })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: `هذا المقاس غير متوفر حالياً: ${product.title} (مقاس M)` })).toBeVisible();
     const cart = new CartPage(page);
     await cart.goto();
     await expect(cart.line(product.title, 'm')).toContainText('هذا المقاس غير متوفر حالياً');
