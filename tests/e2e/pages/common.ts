@@ -54,14 +54,16 @@ export async function expectNoHorizontalOverflow(page: Page) {
 export async function expectNoSeriousViolations(page: Page) {
   // Toasts slide in half transparent: contrast means something once they have landed. An
   // animation cancelled on the way (a toast closed early) rejects `finished`; it is over as well.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  // Several toasts of one answer can mount a frame apart, so wait until a pause finds none moving.
+  for (let round = 0; round < 10; round++) {
+    const moving = await page.evaluate(async () => {
+      const finite = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity && animation.playState === 'running');
+      await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return finite.length + document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity && animation.playState === 'running').length;
+    });
+    if (moving === 0) break;
+  }
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
