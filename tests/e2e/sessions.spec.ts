@@ -61,6 +61,8 @@ test('a shopper changes the password from the profile: other devices are signed 
   await otherDevice.close();
 
   await page.getByRole('button', { name: 'تسجيل الخروج' }).click();
+  // The logout's redirect home must land before the login page opens, or it replaces it.
+  await expect(page).toHaveURL(/\/$/);
   const login = new LoginPage(page);
   await login.goto();
   await login.logIn(account.phone, 'new-secret-456');
