@@ -114,5 +114,7 @@ export const MSG = {
   closedOrderCannotBePaid: 'لا يمكن تسجيل دفع طلب ملغي أو مرفوض',
   orderCancelled: 'تم إلغاء الطلب',
   orderStatusChanged: 'تم تحديث حالة الطلب',
+  /** Put before a refusal that names an order by its number: "طلب رقم #12: …". */
+  orderNumberPrefix: 'طلب رقم',
 } as const;
 export type MessageKey = keyof typeof MSG;

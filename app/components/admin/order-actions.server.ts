@@ -51,7 +51,7 @@ export async function changeOrder(request: Request, context: AppLoadContext) {
   } catch (error) {
     if (!(error instanceof AppError) || error.status !== 409) return fromAppError(error);
     const number = await getOrder(context.db, change.orderId).then((order) => order.number, () => undefined);
-    return fromAppError(number === undefined ? error : new AppError(409, `طلب رقم #${number}: ${error.message}`));
+    return fromAppError(number === undefined ? error : new AppError(409, `${MSG.orderNumberPrefix} #${number}: ${error.message}`));
   }
   if (isDocumentRequest(request)) return backTo(request);
   const message = change.intent === 'flag' && change.flag === 'paid' ? MSG.markedPaid : MSG.orderStatusChanged;
