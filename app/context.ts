@@ -1,5 +1,6 @@
 /** What the server hands every loader and action: core's dependencies and the request's settings. */
 import type { ImageStore } from '../core/images.ts';
+import type { PaymentSettings } from '../core/payments.ts';
 import type { Db } from '../db/client.ts';
 
 export interface WebContext {
@@ -8,6 +9,8 @@ export interface WebContext {
   jwtSecret: string;
   storeUrl: string;
   wholesaleUrl: string;
+  /** Card payments (undefined `paymob`: cash only). Server side only: loaders never return it. */
+  payments: PaymentSettings & { timeoutMinutes: number };
   secureCookies: boolean;
   /** This response's CSP nonce for inline scripts. */
   nonce: string;

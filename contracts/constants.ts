@@ -94,8 +94,48 @@ export const ORDER_NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = 
   refused: [],
 };
 
-/** The statuses a customer may still cancel from. */
-export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['pending', 'confirmed'];
+/** The statuses a customer may still cancel from (an unpaid card order included: its pieces go back at once). */
+export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['awaiting_payment', 'pending', 'confirmed'];
+
+/**
+ * How an order is paid (API.md "Additions: card and wallet payments"): cash on delivery, or
+ * online through Paymob's hosted checkout (cards, wallets, instalments).
+ */
+export const PAYMENT_METHODS = ['cash', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: 'الدفع نقداً عند الاستلام',
+  card: 'بطاقة أو محفظة إلكترونية',
+};
+
+/** Minutes a card order waits for its payment before the shop cancels it (PAYMENT_TIMEOUT_MINUTES). */
+export const DEFAULT_PAYMENT_TIMEOUT_MINUTES = 30;
+
+/**
+ * What the shop did with a signed Paymob transaction callback. `amount_mismatch`,
+ * `closed_order` (money for a cancelled or expired order) and `already_paid` (a second payment)
+ * wait for an admin's decision.
+ */
+export const PAYMENT_OUTCOMES = ['paid', 'declined', 'pending', 'refund', 'amount_mismatch', 'closed_order', 'already_paid', 'unknown_order'] as const;
+export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
+
+export const PAYMENT_OUTCOME_LABELS: Record<PaymentOutcome, string> = {
+  paid: 'تم الدفع',
+  declined: 'مرفوضة من البنك',
+  pending: 'قيد المعالجة',
+  refund: 'استرداد أو إلغاء',
+  amount_mismatch: 'المبلغ لا يطابق الطلب',
+  closed_order: 'دفع لطلب ملغي أو منتهي المهلة',
+  already_paid: 'دفعة ثانية لطلب مدفوع',
+  unknown_order: 'طلب غير معروف',
+};
+
+/** Outcomes an admin must decide on (refund the money, or accept it). */
+export const PAYMENT_DECISION_OUTCOMES: readonly PaymentOutcome[] = ['amount_mismatch', 'closed_order', 'already_paid'];
+
+export const REFUND_STATUSES = ['succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** Why a size's stock changed, as the stock ledger records it. */
 export const STOCK_REASONS = ['order', 'cancelled', 'refused', 'admin', 'payment_expired'] as const;

@@ -116,5 +116,19 @@ export const MSG = {
   orderStatusChanged: 'تم تحديث حالة الطلب',
   /** Put before a refusal that names an order by its number: "طلب رقم #12: …". */
   orderNumberPrefix: 'طلب رقم',
+  paymentMethodInvalid: 'طريقة الدفع يجب أن تكون cash أو card',
+  cardPaymentsOff: 'الدفع بالبطاقة غير متاح حالياً، اختر الدفع نقداً عند الاستلام',
+  paymentSucceeded: 'تم الدفع بنجاح',
+  paymentFailed: 'لم تتم عملية الدفع، يمكنك المحاولة مرة أخرى',
+  paymentNotAwaited: 'هذا الطلب لا ينتظر الدفع، حالته',
+  paymentExpired: 'انتهت مهلة الدفع وأُلغي الطلب، وعادت منتجاته إلى المخزون',
+  paymentGatewayDown: 'تعذر الوصول إلى بوابة الدفع الآن، طلبك محفوظ ويمكنك الدفع من صفحة حسابك قبل انتهاء المهلة',
+  paymentSignatureInvalid: 'توقيع إشعار الدفع غير صحيح',
+  refundSucceeded: 'تم استرداد المبلغ إلى العميل',
+  refundFailed: 'تعذر استرداد المبلغ من بوابة الدفع، حاول مرة أخرى',
+  refundNothingToRefund: 'لا يوجد مبلغ مدفوع إلكترونياً لاسترداده في هذا الطلب',
+  paymentDecisionNotFound: 'لا يوجد إشعار دفع ينتظر قراراً بهذا الرقم',
+  paymentDecisionRecorded: 'تم تسجيل القرار',
+  cardOrderPaidOnline: 'دفع هذا الطلب يُسجَّل من بوابة الدفع فقط',
 } as const;
 export type MessageKey = keyof typeof MSG;

@@ -16,6 +16,7 @@ import {
   REVIEW_MAX,
   SEASONS,
   ORDER_STATUSES,
+  PAYMENT_METHODS,
   SIZES,
 } from './constants.ts';
 import { GOVERNORATES } from './governorates.ts';
@@ -109,7 +110,10 @@ export const ShippingAddressSchema = z.object({
   postalCode: z.preprocess(toAsciiDigits, z.string().regex(/^[0-9]{5}$/, MSG.invalidValue)).optional(),
 });
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
-export const PlaceOrderSchema = z.object({ shippingAddress: ShippingAddressSchema });
+export const PlaceOrderSchema = z.object({
+  shippingAddress: ShippingAddressSchema,
+  paymentMethodType: z.enum(PAYMENT_METHODS, { error: MSG.paymentMethodInvalid }).default('cash'),
+});
 export type PlaceOrder = z.infer<typeof PlaceOrderSchema>;
 
 export const AddToCartSchema = z.object({

@@ -13,13 +13,18 @@ import {
   ORDER_STATUSES,
   SHIPPING_FEE,
   type OrderStatus,
+  type PaymentMethod,
+  type RefundStatus,
   type ShippingAddress,
+  type StockReason,
 } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
-import { cartItems, carts, idempotencyKeys, orderItems, orders, orderStatusHistory, products, users } from '../db/schema.ts';
+import { cartItems, carts, idempotencyKeys, orderItems, orderRefunds, orders, orderStatusHistory, products, users } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 import { sumLines } from './money.ts';
 import { offsetOf, toPage, type Page } from './pagination.ts';
+import type { PaymobSettings } from './paymob.ts';
+import { refundPaidOrder } from './refunds.ts';
 import { returnStock, takeStock } from './stock.ts';
 
 export interface OrderLine {
@@ -41,7 +46,11 @@ export interface Order {
   shippingPrice: number;
   /** The items, without shipping. */
   totalOrderPrice: number;
-  paymentMethodType: string;
+  paymentMethodType: PaymentMethod;
+  /** A card order still awaiting payment then is cancelled by the shop; null for cash. */
+  paymentDueAt: Date | null;
+  /** Money sent back through Paymob, oldest first, and whether each refund went through. */
+  refunds: { amount: number; status: RefundStatus; at: Date; by: { id: string; name: string } | null; detail: string | null }[];
   trnxId: string | null;
   orderPaymobId: string | null;
   isPaid: boolean;
@@ -60,6 +69,10 @@ export interface PlaceOrderInput {
   shippingAddress: ShippingAddress;
   /** The client's Idempotency-Key: the same key gets the first order back. */
   idempotencyKey?: string;
+  /** Cash on delivery (the default), or card: the order then awaits its payment until `paymentDueAt`. */
+  paymentMethodType?: PaymentMethod;
+  /** Minutes a card order may await its payment. */
+  paymentTimeoutMinutes?: number;
 }
 
 export interface PlacedOrder {
@@ -118,6 +131,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
       if (!line.available || !line.sizes.includes(line.size)) throw new AppError(409, `${MSG.productUnavailable}: ${line.title}`);
     }
 
+    const card = input.paymentMethodType === 'card';
+    const status: OrderStatus = card ? 'awaiting_payment' : 'pending';
     const [order] = await tx
       .insert(orders)
       .values({
@@ -128,12 +143,13 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
         postalCode: input.shippingAddress.postalCode ?? DEFAULT_POSTAL_CODE,
         shippingPrice: SHIPPING_FEE,
         totalOrderPrice: sumLines(lines),
-        paymentMethodType: 'cash',
-        status: 'pending',
+        paymentMethodType: card ? 'card' : 'cash',
+        status,
+        paymentDueAt: card ? new Date(Date.now() + (input.paymentTimeoutMinutes ?? 30) * 60_000) : null,
       })
       .returning({ id: orders.id });
     await takeStock(tx, lines, { reason: 'order', orderId: order!.id, userId: input.userId });
-    await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: 'pending', userId: input.userId });
+    await tx.insert(orderStatusHistory).values({ orderId: order!.id, status, userId: input.userId });
     await tx.insert(orderItems).values(
       lines.map((line) => ({
         orderId: order!.id,
@@ -171,6 +187,7 @@ const orderColumns = {
   shippingPrice: orders.shippingPrice,
   totalOrderPrice: orders.totalOrderPrice,
   paymentMethodType: orders.paymentMethodType,
+  paymentDueAt: orders.paymentDueAt,
   trnxId: orders.trnxId,
   orderPaymobId: orders.orderPaymobId,
   isPaid: orders.isPaid,
@@ -184,7 +201,7 @@ const orderColumns = {
 async function withLines(db: Db, rows: Awaited<ReturnType<typeof selectOrders>>): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [lines, history] = await Promise.all([
+  const [lines, history, refunds] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.title), asc(orderItems.size)),
     db
       .select({
@@ -198,6 +215,20 @@ async function withLines(db: Db, rows: Awaited<ReturnType<typeof selectOrders>>)
       .leftJoin(users, eq(users.id, orderStatusHistory.userId))
       .where(inArray(orderStatusHistory.orderId, ids))
       .orderBy(asc(orderStatusHistory.seq)),
+    db
+      .select({
+        orderId: orderRefunds.orderId,
+        amount: orderRefunds.amount,
+        status: orderRefunds.status,
+        detail: orderRefunds.detail,
+        at: orderRefunds.createdAt,
+        userId: users.id,
+        userName: users.name,
+      })
+      .from(orderRefunds)
+      .leftJoin(users, eq(users.id, orderRefunds.userId))
+      .where(inArray(orderRefunds.orderId, ids))
+      .orderBy(asc(orderRefunds.createdAt)),
   ]);
   return rows.map((r) => ({
     id: r.id,
@@ -210,6 +241,10 @@ async function withLines(db: Db, rows: Awaited<ReturnType<typeof selectOrders>>)
     shippingPrice: r.shippingPrice,
     totalOrderPrice: r.totalOrderPrice,
     paymentMethodType: r.paymentMethodType,
+    paymentDueAt: r.paymentDueAt,
+    refunds: refunds
+      .filter((f) => f.orderId === r.id)
+      .map((f) => ({ amount: f.amount, status: f.status, at: f.at, detail: f.detail, by: f.userId && f.userName !== null ? { id: f.userId, name: f.userName } : null })),
     trnxId: r.trnxId,
     orderPaymobId: r.orderPaymobId,
     isPaid: r.isPaid,
@@ -270,12 +305,23 @@ export async function getOrder(db: Db, id: string, viewer?: Viewer): Promise<Ord
   return order!;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Reads and locks an order row, so its status can be decided on and changed by one caller at a time. */
-async function lockOrder(tx: Tx, id: string) {
+export async function lockOrder(tx: Tx, id: string) {
   const [row] = await tx
-    .select({ id: orders.id, userId: orders.userId, status: orders.status, isPaid: orders.isPaid })
+    .select({
+      id: orders.id,
+      number: orders.number,
+      userId: orders.userId,
+      status: orders.status,
+      isPaid: orders.isPaid,
+      paymentMethodType: orders.paymentMethodType,
+      paymentDueAt: orders.paymentDueAt,
+      totalOrderPrice: orders.totalOrderPrice,
+      shippingPrice: orders.shippingPrice,
+      trnxId: orders.trnxId,
+    })
     .from(orders)
     .where(eq(orders.id, id))
     .for('update');
@@ -285,13 +331,25 @@ async function lockOrder(tx: Tx, id: string) {
 
 const notAllowedFrom = (status: OrderStatus) => new AppError(409, `${MSG.statusStepNotAllowed}: ${ORDER_STATUS_LABELS[status]}`);
 
+export type LockedOrder = Awaited<ReturnType<typeof lockOrder>>;
+
+const closes = (to: OrderStatus) => to === 'cancelled' || to === 'refused';
+
 /**
  * Moves a locked order to `to`: the status, the delivered flag that follows it, a history entry,
- * and for a cancellation or a refusal every line's pieces back in its size. The caller checked
- * the step; holding the row lock makes the restock happen once however many ask at once.
+ * and for a cancellation or a refusal every line's pieces back in its size (ledger reason: the
+ * new status, or `reason` when given). The caller checked the step; holding the row lock makes
+ * the restock happen once however many ask at once. A cash order marked paid cannot close; a
+ * paid card order can, and its caller then refunds it (refundPaidOrder).
  */
-async function moveOrder(tx: Tx, order: { id: string; status: OrderStatus; isPaid: boolean }, to: OrderStatus, actorId: string | null): Promise<void> {
-  if ((to === 'cancelled' || to === 'refused') && order.isPaid) throw new AppError(409, MSG.paidOrderCannotClose);
+export async function moveOrder(
+  tx: Tx,
+  order: Pick<LockedOrder, 'id' | 'status' | 'isPaid' | 'paymentMethodType'>,
+  to: OrderStatus,
+  actorId: string | null,
+  reason?: StockReason,
+): Promise<void> {
+  if (closes(to) && order.isPaid && order.paymentMethodType !== 'card') throw new AppError(409, MSG.paidOrderCannotClose);
   const delivered = to === 'delivered';
   const now = new Date();
   await tx
@@ -303,13 +361,18 @@ async function moveOrder(tx: Tx, order: { id: string; status: OrderStatus; isPai
     })
     .where(eq(orders.id, order.id));
   await tx.insert(orderStatusHistory).values({ orderId: order.id, status: to, userId: actorId });
-  if (to === 'cancelled' || to === 'refused') {
+  if (closes(to)) {
     const lines = await tx
       .select({ productId: orderItems.productId, size: orderItems.size, count: orderItems.count })
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id));
-    await returnStock(tx, lines, { reason: to, orderId: order.id, userId: actorId });
+    await returnStock(tx, lines, { reason: reason ?? (to as StockReason), orderId: order.id, userId: actorId });
   }
+}
+
+/** After a paid card order closed: its money goes back through Paymob, and the outcome is recorded. */
+async function refundIfPaidOnline(db: Db, order: LockedOrder, to: OrderStatus, actorId: string, paymob: PaymobSettings | undefined): Promise<void> {
+  if (closes(to) && order.isPaid && order.paymentMethodType === 'card') await refundPaidOrder(db, paymob, order.id, actorId);
 }
 
 /**
@@ -317,12 +380,14 @@ async function moveOrder(tx: Tx, order: { id: string; status: OrderStatus; isPai
  * ORDER_NEXT_STATUSES; anything else, the current status included, is a 409 naming where the
  * order is now.
  */
-export async function changeOrderStatus(db: Db, id: string, to: OrderStatus, admin: Viewer): Promise<Order> {
-  await db.transaction(async (tx) => {
+export async function changeOrderStatus(db: Db, id: string, to: OrderStatus, admin: Viewer, paymob?: PaymobSettings): Promise<Order> {
+  const order = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!ORDER_NEXT_STATUSES[order.status].includes(to)) throw notAllowedFrom(order.status);
     await moveOrder(tx, order, to, admin.id);
+    return order;
   });
+  await refundIfPaidOnline(db, order, to, admin.id, paymob);
   return getOrder(db, id);
 }
 
@@ -330,13 +395,15 @@ export async function changeOrderStatus(db: Db, id: string, to: OrderStatus, adm
  * A customer cancelling their own order while it is pending or confirmed; someone else's order
  * is "not found", and a later status (cancelled already included) is a 409 naming it.
  */
-export async function cancelOwnOrder(db: Db, id: string, customer: Viewer): Promise<Order> {
-  await db.transaction(async (tx) => {
+export async function cancelOwnOrder(db: Db, id: string, customer: Viewer, paymob?: PaymobSettings): Promise<Order> {
+  const order = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (order.userId !== customer.id) throw new AppError(404, MSG.orderNotFound);
     if (!CUSTOMER_CANCELLABLE.includes(order.status)) throw new AppError(409, `${MSG.orderNotCancellable}: ${ORDER_STATUS_LABELS[order.status]}`);
     await moveOrder(tx, order, 'cancelled', customer.id);
+    return order;
   });
+  await refundIfPaidOnline(db, order, 'cancelled', customer.id, paymob);
   return getOrder(db, id);
 }
 
@@ -364,7 +431,8 @@ async function setPaid(tx: Tx, id: string, value: boolean | 'toggle'): Promise<v
   const order = await lockOrder(tx, id);
   const want = value === 'toggle' ? !order.isPaid : value;
   if (want === order.isPaid) return;
-  if (want && (order.status === 'cancelled' || order.status === 'refused')) throw new AppError(409, MSG.closedOrderCannotBePaid);
+  if (order.paymentMethodType === 'card') throw new AppError(409, MSG.cardOrderPaidOnline);
+  if (want && closes(order.status)) throw new AppError(409, MSG.closedOrderCannotBePaid);
   await tx
     .update(orders)
     .set({ isPaid: want, paidAt: want ? new Date() : null, updatedAt: new Date() })

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -13,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ORDER_STATUSES, STOCK_REASONS } from '../contracts/constants.ts';
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_OUTCOMES, REFUND_STATUSES, STOCK_REASONS } from '../contracts/constants.ts';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
@@ -205,7 +206,7 @@ export const orders = pgTable(
     postalCode: text('postal_code').notNull(),
     shippingPrice: money('shipping_price').notNull(),
     totalOrderPrice: money('total_order_price').notNull(),
-    paymentMethodType: text('payment_method_type').notNull().default('cash'),
+    paymentMethodType: text('payment_method_type', { enum: PAYMENT_METHODS }).notNull().default('cash'),
     trnxId: text('trnx_id'),
     orderPaymobId: text('order_paymob_id'),
     isPaid: boolean('is_paid').notNull().default(false),
@@ -214,11 +215,14 @@ export const orders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     /** Where the order is in its life (API.md "Order status"); isDelivered follows `delivered`. */
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    /** A card order still awaiting payment at this time is cancelled by the shop; null for cash. */
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('orders_number_key').on(t.number),
+    index('orders_awaiting_payment_idx').on(t.paymentDueAt).where(sql`${t.status} = 'awaiting_payment'`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
@@ -322,4 +326,80 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Each Paymob intention made for a card order: one at checkout and one per "pay now". A
+ * callback finds its order through the Paymob order id stored here, never through a field
+ * outside the callback's signature.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymobOrderId: text('paymob_order_id').notNull(),
+    intentionId: text('intention_id').notNull(),
+    /** Opens Paymob's hosted checkout for this intention; it is handed to the shopper's browser anyway. */
+    clientSecret: text('client_secret').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_attempts_paymob_order_key').on(t.paymobOrderId), index('payment_attempts_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Every signed transaction callback from Paymob, as received, with what the shop did with it.
+ * The signature is unique: the same callback sent again is recognised and changes nothing.
+ */
+export const paymentCallbacks = pgTable(
+  'payment_callbacks',
+  {
+    id: id(),
+    /** Null when the Paymob order id is none of ours. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    paymobOrderId: text('paymob_order_id').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    success: boolean('success').notNull(),
+    outcome: text('outcome', { enum: PAYMENT_OUTCOMES }).notNull(),
+    /** Waits for an admin (amount mismatch, money for a closed order, a second payment) until decided. */
+    needsDecision: boolean('needs_decision').notNull().default(false),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The card or wallet as Paymob names it: type, sub type and masked number. */
+    source: text('source').notNull().default(''),
+    signature: text('signature').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_callbacks_signature_key').on(t.signature),
+    index('payment_callbacks_order_idx').on(t.orderId, t.createdAt),
+    index('payment_callbacks_decision_idx').on(t.createdAt).where(sql`${t.needsDecision}`),
+  ],
+);
+
+/** Money sent back to a customer through Paymob's refund call, and whether it went through. */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The Paymob transaction refunded. */
+    transactionId: text('transaction_id').notNull(),
+    amount: money('amount').notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull(),
+    /** Paymob's id of the refund transaction, when it went through. */
+    refundTransactionId: text('refund_transaction_id'),
+    /** Why it failed, as far as the shop can tell (never a secret). */
+    detail: text('detail'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_refunds_order_idx').on(t.orderId, t.createdAt)],
 );

@@ -20,6 +20,8 @@ import qs from 'qs';
 import { MSG, STORE_NAME } from '../contracts/index.ts';
 import { AppError } from '../core/errors.ts';
 import type { ImageStore } from '../core/images.ts';
+import { DEFAULT_PAYMENT_TIMEOUT_MINUTES } from '../contracts/constants.ts';
+import type { PaymobSettings } from '../core/paymob.ts';
 import type { Db } from '../db/client.ts';
 import { describeError } from '../db/errors.ts';
 import { authRoutes } from './api/auth.ts';
@@ -27,6 +29,7 @@ import { categoryRoutes } from './api/categories.ts';
 import type { ApiContext } from './api/context.ts';
 import { markOptionalForms } from './api/forms.ts';
 import { orderRoutes } from './api/orders.ts';
+import { paymentRoutes } from './api/payments.ts';
 import { productRoutes } from './api/products.ts';
 import { shoppingRoutes } from './api/shopping.ts';
 import { userRoutes } from './api/users.ts';
@@ -48,6 +51,10 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** How long a client may take; slow or stalled clients are cut off (defaults: DEFAULT_TIMEOUTS). */
   timeouts?: Partial<Timeouts>;
+  /** Card and wallet payments through Paymob; without them the shop takes cash on delivery only. */
+  paymob?: PaymobSettings;
+  /** Minutes a card order may await its payment (PAYMENT_TIMEOUT_MINUTES). */
+  paymentTimeoutMinutes?: number;
   /** The server-rendered shop; without it only the API and images are served. */
   web?: { dev: boolean; buildDir: string; wholesaleUrl: string };
 }
@@ -91,6 +98,7 @@ function isCrossSiteCookieWrite(request: FastifyRequest, storeUrl: string): bool
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const payments = { paymob: options.paymob, storeUrl: options.storeUrl, timeoutMinutes: options.paymentTimeoutMinutes ?? DEFAULT_PAYMENT_TIMEOUT_MINUTES };
   const app = Fastify({
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.idleMs,
@@ -136,6 +144,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
+        // A checkout form posted without JavaScript is redirected on to Paymob's hosted page.
+        formAction: ["'self'", ...(options.paymob ? [new URL(options.paymob.baseUrl).origin] : [])],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -189,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     guards: createGuards(options.db, options.jwtSecret),
     limiter: createAttemptLimiter(options.attemptStore ?? new MemoryAttemptStore(), options.authRateLimit),
     jwtSecret: options.jwtSecret,
+    payments,
   };
   app.decorateRequest('user', null);
 
@@ -207,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(productRoutes(context));
       await api.register(shoppingRoutes(context));
       await api.register(orderRoutes(context));
+      await api.register(paymentRoutes(context));
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ status: 'fail', message: MSG.routeNotFound }));
     },
     { prefix: '/api/v1' },
@@ -236,6 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         jwtSecret: options.jwtSecret,
         storeUrl: options.storeUrl,
         wholesaleUrl: options.web.wholesaleUrl,
+        payments,
       },
     });
   }

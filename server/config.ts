@@ -1,6 +1,10 @@
 /** Configuration: read from the environment once, at boot, and checked with zod. */
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PAYMENT_TIMEOUT_MINUTES } from '../contracts/constants.ts';
+import { PAYMOB_DEFAULT_BASE_URL, type PaymobSettings } from '../core/paymob.ts';
+
+const optionalText = z.string().trim().optional().transform((v) => (v ? v : undefined));
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -18,7 +22,17 @@ const EnvSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PAYMOB_SECRET_KEY: optionalText,
+  PAYMOB_PUBLIC_KEY: optionalText,
+  PAYMOB_HMAC_SECRET: optionalText,
+  PAYMOB_CARD_INTEGRATION_ID: z.coerce.number().int().positive().optional().or(z.literal('').transform(() => undefined)),
+  PAYMOB_WALLET_INTEGRATION_ID: z.coerce.number().int().positive().optional().or(z.literal('').transform(() => undefined)),
+  PAYMOB_BASE_URL: z.string().url().default(PAYMOB_DEFAULT_BASE_URL),
+  PAYMENT_TIMEOUT_MINUTES: z.coerce.number().positive().max(24 * 60).default(DEFAULT_PAYMENT_TIMEOUT_MINUTES),
 });
+
+/** The settings Paymob needs all together; some but not all of them is a mistake worth stopping for. */
+const PAYMOB_REQUIRED = ['PAYMOB_SECRET_KEY', 'PAYMOB_PUBLIC_KEY', 'PAYMOB_HMAC_SECRET', 'PAYMOB_CARD_INTEGRATION_ID'] as const;
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -37,6 +51,10 @@ export type Config = {
   logLevel: string;
   /** Behind a reverse proxy: take client addresses from X-Forwarded-For. */
   trustProxy: boolean;
+  /** Card and wallet payments; undefined while the PAYMOB_* keys are unset (cash on delivery only). */
+  paymob: PaymobSettings | undefined;
+  /** A card order not paid within this many minutes is cancelled and its stock returned. */
+  paymentTimeoutMinutes: number;
 };
 
 /** Parses `env` (process.env by default); exits with a readable message on a bad value. */
@@ -47,6 +65,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const paymobSet = PAYMOB_REQUIRED.filter((key) => e[key] !== undefined);
+  if (paymobSet.length > 0 && paymobSet.length < PAYMOB_REQUIRED.length) {
+    const missing = PAYMOB_REQUIRED.filter((key) => e[key] === undefined);
+    throw new Error(`Invalid configuration:\n  Card payments need every Paymob setting; missing: ${missing.join(', ')}`);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -63,5 +86,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    paymob:
+      paymobSet.length > 0
+        ? {
+            secretKey: e.PAYMOB_SECRET_KEY!,
+            publicKey: e.PAYMOB_PUBLIC_KEY!,
+            hmacSecret: e.PAYMOB_HMAC_SECRET!,
+            cardIntegrationId: e.PAYMOB_CARD_INTEGRATION_ID!,
+            walletIntegrationId: e.PAYMOB_WALLET_INTEGRATION_ID,
+            baseUrl: e.PAYMOB_BASE_URL.replace(/\/$/, ''),
+          }
+        : undefined,
+    paymentTimeoutMinutes: e.PAYMENT_TIMEOUT_MINUTES,
   };
 }

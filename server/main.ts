@@ -11,6 +11,8 @@ import { dumpEmbedded, lockDataDir } from '../db/embedded.ts';
 import { describeError } from '../db/errors.ts';
 import { findDemoAccounts, isDatabaseEmpty, seedDemo } from '../db/seed/demo.ts';
 import { findMissingPictures } from '../db/seed/pictures.ts';
+import { expireUnpaidOrders } from '../core/payments.ts';
+import type { PaymobSettings } from '../core/paymob.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { RedisAttemptStore } from './plugins/rate-limit.ts';
@@ -25,8 +27,28 @@ function readOrCreateSecret(dataDir: string, configured: string | undefined): st
   return secret;
 }
 
+/**
+ * `PAYMOB_STANDIN=true npm run dev`: card payments against the Paymob stand-in of
+ * scripts/paymob-standin.ts, started here, instead of a Paymob account.
+ */
+async function devPaymobStandIn(): Promise<PaymobSettings> {
+  const { startPaymobStandIn, STANDIN_SETTINGS } = await import('../scripts/paymob-standin.ts');
+  const standIn = await startPaymobStandIn({
+    port: Number(process.env.PAYMOB_STANDIN_PORT ?? 3099),
+    ...STANDIN_SETTINGS,
+    integrationIds: [STANDIN_SETTINGS.cardIntegrationId, STANDIN_SETTINGS.walletIntegrationId],
+  });
+  console.log(`Card payments go to the Paymob stand-in at ${standIn.url}`);
+  return { ...STANDIN_SETTINGS, baseUrl: standIn.url };
+}
+
+/** How often unpaid card orders are looked for: a quarter of their time, between 1 s and a minute. */
+const sweepEveryMs = (timeoutMinutes: number) => Math.min(60_000, Math.max(1_000, (timeoutMinutes * 60_000) / 4));
+
 async function main() {
   const config = loadConfig();
+  const dev = process.argv.includes('--dev');
+  const paymob = dev && process.env.PAYMOB_STANDIN === 'true' ? await devPaymobStandIn() : config.paymob;
   mkdirSync(config.dataDir, { recursive: true });
   const embedded = !config.databaseUrl;
   const unlock = embedded ? lockDataDir(config.dataDir) : () => {};
@@ -51,7 +73,9 @@ async function main() {
     attemptStore: config.redisUrl ? new RedisAttemptStore(config.redisUrl) : undefined,
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
-    web: { dev: process.argv.includes('--dev'), buildDir: path.resolve(process.env.BUILD_DIR ?? 'build'), wholesaleUrl: config.wholesaleUrl },
+    paymob,
+    paymentTimeoutMinutes: config.paymentTimeoutMinutes,
+    web: { dev, buildDir: path.resolve(process.env.BUILD_DIR ?? 'build'), wholesaleUrl: config.wholesaleUrl },
   });
 
   const backupsDir = path.join(config.dataDir, 'backups');
@@ -63,6 +87,15 @@ async function main() {
       : undefined;
   backupTimer?.unref();
 
+  // Card orders not paid in time are cancelled and their stock returned; several processes may sweep at once.
+  const sweep = () => {
+    expireUnpaidOrders(database.db)
+      .then((expired) => expired > 0 && app.log.info(`${expired} unpaid card order(s) expired; their stock is back`))
+      .catch((error: unknown) => app.log.error({ err: error }, 'expiring unpaid orders failed'));
+  };
+  const sweepTimer = setInterval(sweep, sweepEveryMs(config.paymentTimeoutMinutes));
+  sweepTimer.unref();
+
   // Seeding the demo shop and drawing its pictures stop on this; stop() waits for them.
   const seeding = new AbortController();
   let seedWork: Promise<unknown> = Promise.resolve();
@@ -72,6 +105,7 @@ async function main() {
     stopping = true;
     app.log.info(`${signal}: closing`);
     clearInterval(backupTimer);
+    clearInterval(sweepTimer);
     // A seed in progress rolls back; pictures being drawn are finished, no others started.
     seeding.abort();
     try {
@@ -103,6 +137,8 @@ async function main() {
   const where = `http://localhost:${config.port}`;
   console.log(`\nThe store is running at ${where} (API docs: ${where}/api/docs)`);
   console.log(`Database: ${embedded ? `embedded, in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}`);
+  console.log(`Payments: cash on delivery${paymob ? `, and card or wallet through Paymob (${new URL(paymob.baseUrl).host})` : ' only'}`);
+  sweep();
   const demoAccounts = await findDemoAccounts(database.db);
   if (demoAccounts.length > 0) {
     console.log('Demo accounts (local demo data only):');

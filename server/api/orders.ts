@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParamsSchema, IdSchema, MSG, OrderStatusSchema, OrdersQuerySchema, PlaceOrderSchema } from '../../contracts/index.ts';
 import { cancelOwnOrder, changeOrderStatus, getOrder, listOrders, placeOrder, toggleDelivered, togglePaid } from '../../core/orders.ts';
+import { startPayment } from '../../core/payments.ts';
 import { currentUser } from '../plugins/auth.ts';
 import type { ApiContext } from './context.ts';
 import { failures, listOf, one, OrderShape, presentOrder, presentPage } from './shapes.ts';
@@ -26,21 +27,35 @@ export function orderRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         preHandler: ctx.guards.customer,
         schema: {
           tags: ['orders'],
-          summary: 'Place a cash-on-delivery order from the cart (status pending); a line whose size has too few pieces left is 409 and takes nothing',
+          summary:
+            'Place an order from the cart: cash on delivery (status pending), or card (status awaiting_payment, with the Paymob checkout address in ' +
+            '`payment.redirectUrl`). A line whose size has too few pieces left is 409 and takes nothing; Paymob unreachable is 502 with the order kept',
           params: z.object({ cartId: IdSchema }),
           headers: IdempotencyHeaders,
           body: PlaceOrderSchema,
-          response: { 201: one(OrderShape), ...failures(400, 401, 403, 404, 409, 413, 415) },
+          response: {
+            201: one(OrderShape).extend({
+              payment: z.object({ redirectUrl: z.string().describe("Paymob's hosted checkout for exactly the amount due") }).optional().describe('Card orders awaiting payment'),
+            }),
+            ...failures(400, 401, 403, 404, 409, 413, 415),
+          },
         },
       },
       async (request, reply) => {
+        // A shop without Paymob keys knows nothing of cards: the field is ignored and the order is cash on delivery.
+        const method = ctx.payments.paymob ? request.body.paymentMethodType : 'cash';
+        const user = currentUser(request);
         const { order } = await placeOrder(ctx.db, {
-          userId: currentUser(request).id,
+          userId: user.id,
           cartId: request.params.cartId,
           shippingAddress: request.body.shippingAddress,
           idempotencyKey: request.headers['idempotency-key'],
+          paymentMethodType: method,
+          paymentTimeoutMinutes: ctx.payments.timeoutMinutes,
         });
-        return reply.status(201).send({ data: presentOrder(order) });
+        if (order.status !== 'awaiting_payment') return reply.status(201).send({ data: presentOrder(order) });
+        const redirectUrl = await startPayment(ctx.db, ctx.payments, order.id, user);
+        return reply.status(201).send({ data: presentOrder(order), payment: { redirectUrl } });
       },
     );
 
@@ -75,13 +90,14 @@ export function orderRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           tags: ['orders'],
           summary:
             'One step of the order: pending → confirmed → shipped → delivered, or cancelled (before delivery) or refused (once shipped); ' +
-            'cancelled and refused put the pieces back in stock. Any other step is 409 naming the current status',
+            'cancelled and refused put the pieces back in stock, and a paid card order is refunded through Paymob (see `refunds`). ' +
+            'Any other step is 409 naming the current status',
           params: IdParamsSchema,
           body: OrderStatusSchema,
           response: { 200: one(OrderShape), ...failures(400, 401, 403, 404, 409, 413, 415) },
         },
       },
-      async (request) => ({ data: presentOrder(await changeOrderStatus(ctx.db, request.params.id, request.body.status, currentUser(request))) }),
+      async (request) => ({ data: presentOrder(await changeOrderStatus(ctx.db, request.params.id, request.body.status, currentUser(request), ctx.payments.paymob)) }),
     );
 
     app.put(
@@ -90,12 +106,14 @@ export function orderRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         preHandler: ctx.guards.signedIn,
         schema: {
           tags: ['orders'],
-          summary: "Cancel one's own order while it is pending or confirmed; the pieces go back in stock. Later it is 409; someone else's order is 404",
+          summary:
+            "Cancel one's own order while it awaits payment, is pending or confirmed; the pieces go back in stock and a card payment is refunded. " +
+            "Later it is 409; someone else's order is 404",
           params: IdParamsSchema,
           response: { 200: one(OrderShape), ...failures(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => ({ data: presentOrder(await cancelOwnOrder(ctx.db, request.params.id, currentUser(request))) }),
+      async (request) => ({ data: presentOrder(await cancelOwnOrder(ctx.db, request.params.id, currentUser(request), ctx.payments.paymob)) }),
     );
 
     app.put(
@@ -118,7 +136,7 @@ export function orderRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         preHandler: ctx.guards.admin,
         schema: {
           tags: ['orders'],
-          summary: 'Toggle paid; a cancelled or refused order cannot become paid (409)',
+          summary: 'Toggle paid for a cash order; a cancelled or refused order cannot become paid, and a card order is marked paid only by Paymob (409)',
           params: IdParamsSchema,
           response: { 200: one(OrderShape), ...failures(400, 401, 403, 404, 409) },
         },

@@ -4,7 +4,7 @@
  * them: `_id` for ids, `color` for a line's size.
  */
 import { z } from 'zod';
-import { ORDER_STATUSES, STOCK_REASONS } from '../../contracts/index.ts';
+import { ORDER_STATUSES, PAYMENT_METHODS, REFUND_STATUSES, STOCK_REASONS } from '../../contracts/index.ts';
 import type { User } from '../../core/auth.ts';
 import type { Cart } from '../../core/cart.ts';
 import type { Category } from '../../core/categories.ts';
@@ -141,9 +141,13 @@ export const OrderShape = z.object({
   shippingAddress: z.object({ details: z.string(), phone: z.string(), city: z.string(), postalCode: z.string() }),
   shippingPrice: z.number(),
   totalOrderPrice: z.number().describe('the items, without shipping'),
-  paymentMethodType: z.string(),
-  trnxId: z.string().nullable(),
-  orderPaymobId: z.string().nullable(),
+  paymentMethodType: z.enum(PAYMENT_METHODS).describe("'cash' on delivery, or 'card' (card, wallet or instalments through Paymob)"),
+  paymentDueAt: date.nullable().describe('A card order still awaiting payment then is cancelled by the shop; null for cash'),
+  trnxId: z.string().nullable().describe('The Paymob transaction that paid the order'),
+  orderPaymobId: z.string().nullable().describe("Paymob's order id of the paid intention"),
+  refunds: z
+    .array(z.object({ amount: z.number(), status: z.enum(REFUND_STATUSES), at: date, by: z.object({ _id: z.string(), name: z.string() }).nullable() }))
+    .describe('Money sent back through Paymob, oldest first, and whether each refund went through'),
   isPaid: z.boolean(),
   paidAt: date.nullable(),
   isDelivered: z.boolean(),
@@ -168,8 +172,10 @@ export const presentOrder = (o: Order): z.infer<typeof OrderShape> => ({
   shippingPrice: o.shippingPrice,
   totalOrderPrice: o.totalOrderPrice,
   paymentMethodType: o.paymentMethodType,
+  paymentDueAt: isoOrNull(o.paymentDueAt),
   trnxId: o.trnxId,
   orderPaymobId: o.orderPaymobId,
+  refunds: o.refunds.map((f) => ({ amount: f.amount, status: f.status, at: iso(f.at), by: f.by && { _id: f.by.id, name: f.by.name } })),
   isPaid: o.isPaid,
   paidAt: isoOrNull(o.paidAt),
   isDelivered: o.isDelivered,

@@ -12,7 +12,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isUnstorableText }
 const LOCATIONS: Record<string, FieldError['location']> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
 
 function sendFail(reply: FastifyReply, status: number, message: string) {
-  return reply.status(status).send({ status: 'fail', message });
+  return reply.status(status).send({ status: status >= 500 ? 'error' : 'fail', message });
 }
 
 /** Statuses Fastify and its plugins raise for bad requests, with our Arabic message for each. */
@@ -28,6 +28,8 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
       return reply.status(400).send({ errors: error.fields ?? [{ msg: error.message, path: '', location: 'body' }] });
     }
     if (error.status === 429 && 'retryAfter' in error) reply.header('Retry-After', String(error.retryAfter));
+    // A gateway that failed (Paymob): the shopper reads the Arabic message, the log says what went wrong.
+    if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
     return sendFail(reply, error.status, error.message);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -29,6 +29,9 @@ export interface TestAppOptions {
   storeUrl?: string;
   trustProxy?: boolean;
   timeouts?: AppOptions['timeouts'];
+  /** Card payments against a Paymob (stand-in) at these settings. */
+  paymob?: AppOptions['paymob'];
+  paymentTimeoutMinutes?: number;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -42,6 +45,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     authRateLimit: options.authRateLimit ?? 10_000,
     trustProxy: options.trustProxy,
     timeouts: options.timeouts,
+    paymob: options.paymob,
+    paymentTimeoutMinutes: options.paymentTimeoutMinutes,
     web: options.webBuildDir ? { dev: false, buildDir: options.webBuildDir, wholesaleUrl: 'https://wa.me/201000000000' } : undefined,
   });
   await app.ready();

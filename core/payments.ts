@@ -1,0 +1,329 @@
+/**
+ * Card and wallet payments through Paymob (API.md "Additions: card and wallet payments"):
+ * starting a payment for an order that awaits one, the signed callbacks that alone mark an
+ * order paid, the shopper's return, the expiry of unpaid orders, and the admin's decision on a
+ * callback that did not fit its order. See docs/decisions/009-card-payments-paymob.md.
+ */
+import { and, asc, desc, eq, gt, lte, notExists } from 'drizzle-orm';
+import { MSG, ORDER_STATUS_LABELS, type PaymentOutcome } from '../contracts/index.ts';
+import type { Db } from '../db/client.ts';
+import { orderItems, orders, orderStatusHistory, paymentAttempts, paymentCallbacks, users } from '../db/schema.ts';
+import { AppError } from './errors.ts';
+import { toPiastres } from './money.ts';
+import { lockOrder, moveOrder, type LockedOrder, type Tx, type Viewer } from './orders.ts';
+import {
+  checkoutUrl,
+  createIntention,
+  PaymobError,
+  processedHmacInput,
+  responseHmacInput,
+  responseOrderId,
+  signatureMatches,
+  type IntentionItem,
+  type PaymobSettings,
+} from './paymob.ts';
+import { refundTransactionOfOrder } from './refunds.ts';
+
+export interface PaymentSettings {
+  /** Undefined while the shop takes cash only. */
+  paymob: PaymobSettings | undefined;
+  /** The shop's public address: Paymob calls back and sends the shopper back there. */
+  storeUrl: string;
+}
+
+export const CALLBACK_PATH = '/api/v1/payments/paymob/callback';
+export const RETURN_PATH = '/api/v1/payments/paymob/return';
+
+/** A "pay now" pressed again this soon reuses the intention just made, unless Paymob already answered on it. */
+const REUSE_ATTEMPT_MS = 60_000;
+
+/** Piastres due for an order: its items rounded up to the pound as every page shows them, plus shipping. */
+export function amountDueCents(order: { totalOrderPrice: number; shippingPrice: number }): number {
+  return toPiastres(Math.ceil(order.totalOrderPrice)) + toPiastres(order.shippingPrice);
+}
+
+/**
+ * The intention's items: each order line (one item per line, its pieces in the description so
+ * the amounts add up however Paymob reads quantity), the shipping, and the rounding the pages
+ * show; together exactly the amount due.
+ */
+export function intentionItems(order: { totalOrderPrice: number; shippingPrice: number }, lines: { title: string; size: string; count: number; price: number }[]): IntentionItem[] {
+  const items: IntentionItem[] = lines.map((line) => ({
+    name: line.title.slice(0, 50),
+    amount: toPiastres(line.price) * line.count,
+    description: `مقاس ${line.size.toUpperCase()} × ${line.count}`,
+    quantity: 1,
+  }));
+  const itemsCents = items.reduce((sum, item) => sum + item.amount, 0);
+  const rounding = toPiastres(Math.ceil(order.totalOrderPrice)) - itemsCents;
+  if (rounding > 0) items.push({ name: 'تقريب الإجمالي', amount: rounding, description: 'تقريب سعر المنتجات لأقرب جنيه', quantity: 1 });
+  items.push({ name: 'الشحن', amount: toPiastres(order.shippingPrice), description: 'مصاريف الشحن', quantity: 1 });
+  return items;
+}
+
+function splitName(name: string): { firstName: string; lastName: string } {
+  const words = name.trim().split(/\s+/);
+  return { firstName: words[0] || 'عميل', lastName: words.slice(1).join(' ') || words[0] || 'عميل' };
+}
+
+/** Cancels a locked order whose payment time ran out; its pieces go back (ledger: payment_expired). */
+async function expire(tx: Tx, order: LockedOrder): Promise<void> {
+  await moveOrder(tx, order, 'cancelled', null, 'payment_expired');
+}
+
+/**
+ * A Unified Checkout address for an order awaiting payment (at checkout, and "pay now"). Only
+ * its owner may ask; an order past its payment time is expired here and then is a 409. Pressed
+ * twice in a row, the second press gets the same intention back.
+ */
+export async function startPayment(db: Db, settings: PaymentSettings, orderId: string, viewer: Viewer): Promise<string> {
+  const paymob = settings.paymob;
+  if (!paymob) throw new AppError(409, MSG.cardPaymentsOff);
+  const outcome = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.userId !== viewer.id) throw new AppError(404, MSG.orderNotFound);
+    if (order.status !== 'awaiting_payment') throw new AppError(409, `${MSG.paymentNotAwaited}: ${ORDER_STATUS_LABELS[order.status]}`);
+    if (order.paymentDueAt && order.paymentDueAt.getTime() <= Date.now()) {
+      await expire(tx, order);
+      return { expired: true as const };
+    }
+    const [recent] = await tx
+      .select({ clientSecret: paymentAttempts.clientSecret })
+      .from(paymentAttempts)
+      .where(
+        and(
+          eq(paymentAttempts.orderId, order.id),
+          gt(paymentAttempts.createdAt, new Date(Date.now() - REUSE_ATTEMPT_MS)),
+          notExists(tx.select({ id: paymentCallbacks.id }).from(paymentCallbacks).where(eq(paymentCallbacks.paymobOrderId, paymentAttempts.paymobOrderId))),
+        ),
+      )
+      .orderBy(desc(paymentAttempts.createdAt))
+      .limit(1);
+    if (recent) return { clientSecret: recent.clientSecret };
+
+    const [owner] = await tx
+      .select({ name: users.name, phone: orders.shippingPhone, details: orders.shippingDetails, city: orders.shippingCity, postalCode: orders.postalCode })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, order.id));
+    const lines = await tx
+      .select({ title: orderItems.title, size: orderItems.size, count: orderItems.count, price: orderItems.price })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.title), asc(orderItems.size));
+    const amountCents = amountDueCents(order);
+    let intention;
+    try {
+      intention = await createIntention(paymob, {
+        amountCents,
+        items: intentionItems(order, lines),
+        billing: { ...splitName(owner!.name), phone: `+2${owner!.phone}`, street: owner!.details, city: owner!.city, postalCode: owner!.postalCode },
+        specialReference: `${order.id}-${Date.now()}`,
+        notificationUrl: `${settings.storeUrl}${CALLBACK_PATH}`,
+        redirectionUrl: `${settings.storeUrl}${RETURN_PATH}`,
+      });
+    } catch (error) {
+      if (error instanceof PaymobError) throw Object.assign(new AppError(502, MSG.paymentGatewayDown), { cause: error });
+      throw error;
+    }
+    await tx.insert(paymentAttempts).values({
+      orderId: order.id,
+      paymobOrderId: intention.paymobOrderId,
+      intentionId: intention.intentionId,
+      clientSecret: intention.clientSecret,
+      amountCents,
+    });
+    return { clientSecret: intention.clientSecret };
+  });
+  if ('expired' in outcome) throw new AppError(409, MSG.paymentExpired);
+  return checkoutUrl(paymob, outcome.clientSecret);
+}
+
+const truthy = (value: unknown) => value === true || value === 'true';
+
+export interface CallbackResult {
+  outcome: PaymentOutcome | 'repeat';
+  orderId: string | null;
+}
+
+/**
+ * Paymob's Transaction Processed callback: the only thing that marks a card order paid. The
+ * signature is checked first (a bad or missing one is a 401 and nothing is stored); the order is
+ * found through the Paymob order id of one of its intentions, a field the signature covers. The
+ * order row is locked while deciding, so two callbacks at once, a callback racing the expiry
+ * sweep, and a repeat of the same callback each change the order at most once. Every signed
+ * callback is stored with what was done.
+ */
+export async function receiveCallback(db: Db, settings: PaymentSettings, body: unknown, hmac: unknown): Promise<CallbackResult> {
+  const paymob = settings.paymob;
+  if (!paymob) throw new AppError(404, MSG.routeNotFound);
+  const obj = typeof body === 'object' && body !== null ? (body as { obj?: unknown }).obj : undefined;
+  if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) throw new AppError(401, MSG.paymentSignatureInvalid);
+  const fields = obj as Record<string, unknown>;
+  if (!signatureMatches(hmac, processedHmacInput(fields), paymob.hmacSecret)) throw new AppError(401, MSG.paymentSignatureInvalid);
+
+  const signature = String(hmac).toLowerCase();
+  const order = fields.order as Record<string, unknown> | undefined;
+  const paymobOrderId = String(order?.id ?? '');
+  const transactionId = String(fields.id ?? '');
+  const amountCents = Number(fields.amount_cents);
+  const success = truthy(fields.success);
+  const source = fields.source_data as Record<string, unknown> | undefined;
+  const record = {
+    paymobOrderId,
+    transactionId,
+    amountCents: Number.isSafeInteger(amountCents) ? amountCents : 0,
+    success,
+    signature,
+    source: [source?.type, source?.sub_type, source?.pan].filter((v) => v !== undefined && v !== null && v !== '').join(' ').slice(0, 100),
+    payload: body as object,
+  };
+
+  return db.transaction(async (tx) => {
+    const [attempt] = await tx.select({ orderId: paymentAttempts.orderId }).from(paymentAttempts).where(eq(paymentAttempts.paymobOrderId, paymobOrderId));
+    const locked = attempt ? await lockOrder(tx, attempt.orderId) : undefined;
+    const [seen] = await tx.select({ id: paymentCallbacks.id }).from(paymentCallbacks).where(eq(paymentCallbacks.signature, signature));
+    if (seen) return { outcome: 'repeat' as const, orderId: locked?.id ?? null };
+
+    const outcome = decide(locked, fields, amountCents, success);
+    if (outcome === 'paid') {
+      const now = new Date();
+      await tx
+        .update(orders)
+        .set({ isPaid: true, paidAt: now, trnxId: transactionId, orderPaymobId: paymobOrderId, status: 'pending', updatedAt: now })
+        .where(eq(orders.id, locked!.id));
+      await tx.insert(orderStatusHistory).values({ orderId: locked!.id, status: 'pending', userId: null });
+    }
+    const inserted = await tx
+      .insert(paymentCallbacks)
+      .values({ ...record, orderId: locked?.id ?? null, outcome, needsDecision: DECISIONS.has(outcome) })
+      .onConflictDoNothing()
+      .returning({ id: paymentCallbacks.id });
+    if (inserted.length === 0) throw new AppError(409, MSG.paymentSignatureInvalid);
+    return { outcome, orderId: locked?.id ?? null };
+  });
+}
+
+const DECISIONS = new Set<PaymentOutcome>(['amount_mismatch', 'closed_order', 'already_paid']);
+
+function decide(order: LockedOrder | undefined, fields: Record<string, unknown>, amountCents: number, success: boolean): PaymentOutcome {
+  if (!order) return 'unknown_order';
+  if (truthy(fields.has_parent_transaction) || truthy(fields.is_refund) || truthy(fields.is_void)) return 'refund';
+  if (truthy(fields.pending)) return 'pending';
+  if (!success) return 'declined';
+  if (amountCents !== amountDueCents(order) || String(fields.currency ?? '') !== 'EGP') return 'amount_mismatch';
+  if (order.isPaid) return 'already_paid';
+  if (order.status !== 'awaiting_payment') return 'closed_order';
+  return 'paid';
+}
+
+/**
+ * The shopper's browser back from Paymob (the Transaction Response callback): the signature is
+ * checked and nothing changes; the answer is where to send the shopper and with which message.
+ * A bad signature (a tampered amount or result) is a 401.
+ */
+export async function readReturn(db: Db, settings: PaymentSettings, query: Record<string, unknown>): Promise<{ orderNumber: number | null; paid: boolean }> {
+  const paymob = settings.paymob;
+  if (!paymob) throw new AppError(404, MSG.routeNotFound);
+  if (!signatureMatches(query.hmac, responseHmacInput(query), paymob.hmacSecret)) throw new AppError(401, MSG.paymentSignatureInvalid);
+  const [row] = await db
+    .select({ number: orders.number })
+    .from(paymentAttempts)
+    .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
+    .where(eq(paymentAttempts.paymobOrderId, responseOrderId(query)));
+  return { orderNumber: row?.number ?? null, paid: truthy(query.success) && !truthy(query.pending) };
+}
+
+/**
+ * Cancels every card order whose payment time has passed, its pieces back in stock exactly once
+ * (ledger reason payment_expired). Rows another process is expiring are skipped (SKIP LOCKED),
+ * and the status is read again under the lock, so two sweeps, or a sweep and a late callback,
+ * never both act. Returns how many orders it expired.
+ */
+export async function expireUnpaidOrders(db: Db, now: Date = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, 'awaiting_payment'), lte(orders.paymentDueAt, now)))
+      .orderBy(asc(orders.paymentDueAt))
+      .limit(200)
+      .for('update', { skipLocked: true });
+    let expired = 0;
+    for (const { id } of due) {
+      const order = await lockOrder(tx, id);
+      if (order.status !== 'awaiting_payment') continue;
+      await expire(tx, order);
+      expired += 1;
+    }
+    return expired;
+  });
+}
+
+export interface PaymentCallbackRecord {
+  id: string;
+  transactionId: string;
+  paymobOrderId: string;
+  amountCents: number;
+  success: boolean;
+  outcome: PaymentOutcome;
+  needsDecision: boolean;
+  decidedAt: Date | null;
+  source: string;
+  createdAt: Date;
+}
+
+/** The callbacks Paymob sent about an order, newest first (the admin's order page). */
+export async function listPaymentCallbacks(db: Db, orderId: string): Promise<PaymentCallbackRecord[]> {
+  return db
+    .select({
+      id: paymentCallbacks.id,
+      transactionId: paymentCallbacks.transactionId,
+      paymobOrderId: paymentCallbacks.paymobOrderId,
+      amountCents: paymentCallbacks.amountCents,
+      success: paymentCallbacks.success,
+      outcome: paymentCallbacks.outcome,
+      needsDecision: paymentCallbacks.needsDecision,
+      decidedAt: paymentCallbacks.decidedAt,
+      source: paymentCallbacks.source,
+      createdAt: paymentCallbacks.createdAt,
+    })
+    .from(paymentCallbacks)
+    .where(eq(paymentCallbacks.orderId, orderId))
+    .orderBy(desc(paymentCallbacks.createdAt));
+}
+
+/** Ids of orders with a callback waiting for an admin's decision, among `orderIds`. */
+export async function ordersNeedingDecision(db: Db): Promise<Set<string>> {
+  const rows = await db.selectDistinct({ orderId: paymentCallbacks.orderId }).from(paymentCallbacks).where(eq(paymentCallbacks.needsDecision, true));
+  return new Set(rows.map((r) => r.orderId).filter((id): id is string => id !== null));
+}
+
+/**
+ * An admin's decision on a callback that did not fit its order: `refund` sends that payment
+ * back through Paymob (the decision stays open if the refund fails), `keep` records that the
+ * shop keeps the money and settles with the customer itself.
+ */
+export async function decidePayment(
+  db: Db,
+  settings: PaymentSettings,
+  orderId: string,
+  callbackId: string,
+  action: 'refund' | 'keep',
+  admin: Viewer,
+): Promise<'succeeded' | 'failed' | 'kept'> {
+  return db.transaction(async (tx) => {
+    await lockOrder(tx, orderId);
+    const [callback] = await tx
+      .select({ id: paymentCallbacks.id, transactionId: paymentCallbacks.transactionId, amountCents: paymentCallbacks.amountCents })
+      .from(paymentCallbacks)
+      .where(and(eq(paymentCallbacks.id, callbackId), eq(paymentCallbacks.orderId, orderId), eq(paymentCallbacks.needsDecision, true)));
+    if (!callback) throw new AppError(404, MSG.paymentDecisionNotFound);
+    if (action === 'refund') {
+      const status = await refundTransactionOfOrder(tx, settings.paymob, orderId, callback.transactionId, callback.amountCents, admin.id);
+      if (status === 'failed') return 'failed';
+    }
+    await tx.update(paymentCallbacks).set({ needsDecision: false, decidedAt: new Date(), decidedBy: admin.id }).where(eq(paymentCallbacks.id, callback.id));
+    return action === 'refund' ? 'succeeded' : 'kept';
+  });
+}

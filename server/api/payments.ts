@@ -1,0 +1,115 @@
+/**
+ * Card and wallet payments through Paymob (API.md "Additions: card and wallet payments"): a
+ * fresh checkout address for an order awaiting payment, Paymob's two transaction callbacks,
+ * and the admin's refunds and decisions.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParamsSchema, IdSchema, MSG } from '../../contracts/index.ts';
+import { AppError } from '../../core/errors.ts';
+import { getOrder } from '../../core/orders.ts';
+import { decidePayment, readReturn, receiveCallback, startPayment } from '../../core/payments.ts';
+import { refundPaidOrder } from '../../core/refunds.ts';
+import { currentUser } from '../plugins/auth.ts';
+import type { ApiContext } from './context.ts';
+import { failures, one, OrderShape, presentOrder } from './shapes.ts';
+
+const DecisionSchema = z.object({
+  action: z.enum(['refund', 'keep'], { error: MSG.invalidValue }).describe('refund: send the payment back through Paymob; keep: the shop keeps it and settles with the customer'),
+});
+
+export function paymentRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/orders/:id/payment',
+      {
+        preHandler: ctx.guards.signedIn,
+        schema: {
+          tags: ['payments'],
+          summary: "A fresh Paymob checkout address for one's own order while it awaits payment (another try after a declined card or a closed tab)",
+          params: IdParamsSchema,
+          response: { 200: one(z.object({ redirectUrl: z.string() })), ...failures(400, 401, 404, 409) },
+        },
+      },
+      async (request) => ({ data: { redirectUrl: await startPayment(ctx.db, ctx.payments, request.params.id, currentUser(request)) } }),
+    );
+
+    app.post(
+      '/payments/paymob/callback',
+      {
+        schema: {
+          tags: ['payments'],
+          summary:
+            "Paymob's Transaction Processed callback: the only thing that marks a card order paid. The `hmac` query parameter must be Paymob's " +
+            'HMAC-SHA512 of the documented fields (401 otherwise, nothing stored); repeats change nothing',
+          querystring: z.looseObject({ hmac: z.string().optional() }),
+          body: z.unknown(),
+          response: { 200: z.object({ received: z.literal(true) }), ...failures(401, 404, 413, 415) },
+        },
+      },
+      async (request) => {
+        const result = await receiveCallback(ctx.db, ctx.payments, request.body, request.query.hmac);
+        request.log.info({ outcome: result.outcome, orderId: result.orderId }, 'paymob callback');
+        return { received: true as const };
+      },
+    );
+
+    app.get(
+      '/payments/paymob/return',
+      {
+        schema: {
+          tags: ['payments'],
+          summary:
+            "Paymob's Transaction Response callback (the shopper's browser coming back): checks the signature, changes nothing, and redirects to " +
+            "the shopper's orders with the result; a bad signature is 401",
+          querystring: z.looseObject({ hmac: z.string().optional() }),
+          response: { 303: z.null().describe('To /profile?order=<number>&payment=paid|failed'), ...failures(401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const result = await readReturn(ctx.db, ctx.payments, request.query);
+        const target = new URLSearchParams({ ...(result.orderNumber !== null && { order: String(result.orderNumber) }), payment: result.paid ? 'paid' : 'failed' });
+        return reply.redirect(`/profile?${target}`, 303);
+      },
+    );
+
+    app.post(
+      '/orders/:id/refund',
+      {
+        preHandler: ctx.guards.admin,
+        schema: {
+          tags: ['payments'],
+          summary: 'Refund a cancelled or refused card order again after a refund that failed; 409 when nothing is left to refund, 502 when Paymob refuses it',
+          params: IdParamsSchema,
+          response: { 200: one(OrderShape), ...failures(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        await getOrder(ctx.db, request.params.id);
+        const status = await refundPaidOrder(ctx.db, ctx.payments.paymob, request.params.id, currentUser(request).id);
+        if (status === null) throw new AppError(409, MSG.refundNothingToRefund);
+        if (status === 'failed') throw new AppError(502, MSG.refundFailed);
+        return { data: presentOrder(await getOrder(ctx.db, request.params.id)) };
+      },
+    );
+
+    app.post(
+      '/orders/:id/payments/:callbackId/decision',
+      {
+        preHandler: ctx.guards.admin,
+        schema: {
+          tags: ['payments'],
+          summary: 'Decide on a callback that did not fit its order (wrong amount, money for a closed order, a second payment): refund it or keep it',
+          params: IdParamsSchema.extend({ callbackId: IdSchema }),
+          body: DecisionSchema,
+          response: { 200: one(OrderShape), ...failures(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const outcome = await decidePayment(ctx.db, ctx.payments, request.params.id, request.params.callbackId, request.body.action, currentUser(request));
+        if (outcome === 'failed') throw new AppError(502, MSG.refundFailed);
+        return { data: presentOrder(await getOrder(ctx.db, request.params.id)) };
+      },
+    );
+  };
+}
