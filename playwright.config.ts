@@ -16,6 +16,19 @@ const WORKER = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 const origin = (index: number) => `http://127.0.0.1:${PORT + index}`;
 
+/** Card payments go to the Paymob stand-in (scripts/paymob-standin.ts), one for every worker's server. */
+const PAYMOB_PORT = Number(process.env.E2E_PAYMOB_PORT ?? PORT + 90);
+const PAYMOB = {
+  PAYMOB_BASE_URL: `http://127.0.0.1:${PAYMOB_PORT}`,
+  PAYMOB_SECRET_KEY: 'egy_sk_test_e2e_secret',
+  PAYMOB_PUBLIC_KEY: 'egy_pk_test_e2e_public',
+  PAYMOB_HMAC_SECRET: 'e2e_hmac_secret_for_the_stand_in',
+  PAYMOB_CARD_INTEGRATION_ID: '4097558',
+  PAYMOB_WALLET_INTEGRATION_ID: '4097559',
+};
+/** Minutes a card order waits for its payment in these tests: short, so an expiry can be watched. */
+const E2E_PAYMENT_TIMEOUT_MINUTES = 0.5;
+
 function server(index: number) {
   return {
     command: 'tsx server/main.ts',
@@ -34,9 +47,19 @@ function server(index: number) {
       AUTH_RATE_LIMIT: '10000',
       BACKUP_INTERVAL_MINUTES: '0',
       LOG_LEVEL: 'warn',
+      ...PAYMOB,
+      PAYMENT_TIMEOUT_MINUTES: String(E2E_PAYMENT_TIMEOUT_MINUTES),
     },
   };
 }
+
+const paymobStandIn = {
+  command: 'tsx scripts/paymob-standin.ts',
+  url: `${PAYMOB.PAYMOB_BASE_URL}/_standin/health`,
+  timeout: 60_000,
+  reuseExistingServer: false,
+  env: { ...PAYMOB, PAYMOB_STANDIN_PORT: String(PAYMOB_PORT) },
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -61,5 +84,5 @@ export default defineConfig({
     { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
     { name: 'desktop', use: { viewport: { width: 1280, height: 900 } } },
   ],
-  webServer: Array.from({ length: WORKERS }, (_, index) => server(index)),
+  webServer: [paymobStandIn, ...Array.from({ length: WORKERS }, (_, index) => server(index))],
 });
