@@ -18,7 +18,7 @@ run(async () => {
   try {
     if (reset) {
       await database.db.execute(
-        sql`truncate table idempotency_keys, reviews, stock_movements, order_status_history, order_items, orders, wishlist_items, cart_items, carts, product_stock, products, categories, users, sessions, newsletter_subscribers restart identity cascade`,
+        sql`truncate table idempotency_keys, reviews, stock_movements, order_status_history, order_refunds, payment_callbacks, payment_attempts, order_items, orders, wishlist_items, cart_items, carts, product_stock, products, categories, users, sessions, newsletter_subscribers restart identity cascade`,
       );
       rmSync(ctx.uploadsDir, { recursive: true, force: true });
     } else if (!(await isDatabaseEmpty(database.db))) {
