@@ -1,0 +1,58 @@
+/** The settings read at boot: card payments on only with every Paymob key, and never a key in an error. */
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.ts';
+
+const PAYMOB = {
+  PAYMOB_SECRET_KEY: 'egy_sk_test_secret_value',
+  PAYMOB_PUBLIC_KEY: 'egy_pk_test_public_value',
+  PAYMOB_HMAC_SECRET: 'hmac_secret_value',
+  PAYMOB_CARD_INTEGRATION_ID: '4097558',
+};
+
+describe('loadConfig: card payments', () => {
+  it('leaves the shop cash only while the Paymob keys are unset, with a 30-minute payment time', () => {
+    const config = loadConfig({});
+    expect(config.paymob).toBeUndefined();
+    expect(config.paymentTimeoutMinutes).toBe(30);
+  });
+
+  it('reads every Paymob setting, defaulting to Paymob’s own address', () => {
+    const config = loadConfig({ ...PAYMOB, PAYMOB_WALLET_INTEGRATION_ID: '4097559', PAYMENT_TIMEOUT_MINUTES: '15' });
+    expect(config.paymob).toEqual({
+      secretKey: PAYMOB.PAYMOB_SECRET_KEY,
+      publicKey: PAYMOB.PAYMOB_PUBLIC_KEY,
+      hmacSecret: PAYMOB.PAYMOB_HMAC_SECRET,
+      cardIntegrationId: 4097558,
+      walletIntegrationId: 4097559,
+      baseUrl: 'https://accept.paymob.com',
+    });
+    expect(config.paymentTimeoutMinutes).toBe(15);
+    expect(loadConfig({ ...PAYMOB, PAYMOB_BASE_URL: 'http://127.0.0.1:3099/' }).paymob?.baseUrl).toBe('http://127.0.0.1:3099');
+  });
+
+  it('treats empty values as unset, as .env files write them', () => {
+    const blank = Object.fromEntries(Object.keys(PAYMOB).map((key) => [key, '']));
+    expect(loadConfig({ ...blank, PAYMOB_WALLET_INTEGRATION_ID: '' }).paymob).toBeUndefined();
+  });
+
+  it('stops on a partial set, naming the missing settings and none of the values', () => {
+    const { PAYMOB_HMAC_SECRET: _hmac, PAYMOB_CARD_INTEGRATION_ID: _card, ...partial } = PAYMOB;
+    let message = '';
+    try {
+      loadConfig(partial);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('PAYMOB_HMAC_SECRET');
+    expect(message).toContain('PAYMOB_CARD_INTEGRATION_ID');
+    expect(message).not.toContain(PAYMOB.PAYMOB_SECRET_KEY);
+    expect(message).not.toContain(PAYMOB.PAYMOB_PUBLIC_KEY);
+  });
+
+  it('refuses a bad integration id, base address or payment time without echoing them', () => {
+    expect(() => loadConfig({ ...PAYMOB, PAYMOB_CARD_INTEGRATION_ID: 'card' })).toThrow(/PAYMOB_CARD_INTEGRATION_ID/);
+    expect(() => loadConfig({ ...PAYMOB, PAYMOB_BASE_URL: 'not a url' })).toThrow(/PAYMOB_BASE_URL/);
+    expect(() => loadConfig({ PAYMENT_TIMEOUT_MINUTES: '0' })).toThrow(/PAYMENT_TIMEOUT_MINUTES/);
+    expect(() => loadConfig({ PAYMENT_TIMEOUT_MINUTES: '-5' })).toThrow(/PAYMENT_TIMEOUT_MINUTES/);
+  });
+});
