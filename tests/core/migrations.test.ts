@@ -135,6 +135,12 @@ describe('migration 0002 on a shop with products and orders', () => {
     expect(pending.statusHistory).toEqual([{ status: 'pending', at: placedAt, by: { id: ids.customer, name: 'سلمى عادل' } }]);
   });
 
+  it('keeps every older order cash on delivery with no payment time and no refunds (migration 0003)', async () => {
+    for (const id of [ids.delivered, ids.pending]) {
+      expect(await getOrder(upgraded.db, id)).toMatchObject({ paymentMethodType: 'cash', paymentDueAt: null, refunds: [] });
+    }
+  });
+
   it('leaves the migrated data working under the new rules: a migrated order cancelled puts its piece back into its size', async () => {
     const admin = { id: ids.admin, role: 'admin' as const };
     const cancelled = await changeOrderStatus(upgraded.db, ids.pending, 'cancelled', admin);
