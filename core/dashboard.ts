@@ -40,7 +40,11 @@ export interface LatestOrder {
 export interface Dashboard {
   ordersToday: number;
   ordersThisWeek: number;
-  /** Orders both delivered and paid: money actually in, shipping included (amounts due, see money.ts). */
+  /**
+   * Money actually in, shipping included (amounts due, see money.ts): cash orders once both
+   * delivered and paid, card orders once paid and while neither cancelled nor refused (closing a
+   * paid card order refunds it).
+   */
   revenue: { total: number; orders: number };
   /** Orders waiting for the shop to confirm them (pending). */
   awaitingConfirmation: number;
@@ -69,14 +73,15 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Dash
   const weekStart = sql`(${today} - ((extract(dow from ${today})::int + 1) % 7))`;
   // A product the admin switched off is not for sale: its sizes raise no alert, however few pieces they hold.
   const sizesOnSale = and(eq(products.available, true), sql`${productStock.size} = any(${products.availableSizes})`);
+  const earned = sql`${orders.isPaid} and case when ${orders.paymentMethodType} = 'card' then ${orders.status} not in ('cancelled', 'refused') else ${orders.isDelivered} end`;
 
   const [[counts], [stock], stockAlerts, salesRows, latest] = await Promise.all([
     db
       .select({
         today: sql<number>`count(*) filter (where ${orderDay} = ${today})`.mapWith(Number),
         week: sql<number>`count(*) filter (where ${orderDay} >= ${weekStart} and ${orderDay} <= ${today})`.mapWith(Number),
-        revenue: sql<string | null>`sum(${amountDueSql}) filter (where ${orders.isPaid} and ${orders.isDelivered})`,
-        revenueOrders: sql<number>`count(*) filter (where ${orders.isPaid} and ${orders.isDelivered})`.mapWith(Number),
+        revenue: sql<string | null>`sum(${amountDueSql}) filter (where ${earned})`,
+        revenueOrders: sql<number>`count(*) filter (where ${earned})`.mapWith(Number),
         awaitingConfirmation: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
         awaitingShipping: sql<number>`count(*) filter (where ${orders.status} = 'confirmed')`.mapWith(Number),
       })

@@ -1,11 +1,15 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { LOW_STOCK_THRESHOLD, SALES_CHART_DAYS, SHIPPING_FEE } from '../../contracts/index.ts';
+import { addToCart, getCart } from '../../core/cart.ts';
 import { cairoDay, getDashboard } from '../../core/dashboard.ts';
-import { changeOrderStatus, toggleDelivered, togglePaid } from '../../core/orders.ts';
+import { changeOrderStatus, getOrder, placeOrder, toggleDelivered, togglePaid, type Order } from '../../core/orders.ts';
+import { startPayment, type PaymentSettings } from '../../core/payments.ts';
 import { updateProduct } from '../../core/products.ts';
 import { orders } from '../../db/schema.ts';
-import { createAccount, createCategoryFixture, createProductFixture, placeOrderFixture } from '../fixtures/factories.ts';
+import { startPaymobStandIn, STANDIN_SETTINGS } from '../../scripts/paymob-standin.ts';
+import { createAccount, createCategoryFixture, createProductFixture, placeOrderFixture, type Account } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -126,5 +130,85 @@ describe('the dashboard overview', () => {
   it('names the Cairo day of an instant across midnight', () => {
     expect(cairoDay(new Date('2026-11-17T21:59:00Z'))).toBe('2026-11-17');
     expect(cairoDay(new Date('2026-11-17T22:01:00Z'))).toBe('2026-11-18');
+  });
+});
+
+describe('the revenue of card payments', () => {
+  // Paymob's stand-in calls the shop back, so the shop listens on a real port that is its store address.
+  let c: TestApp;
+  let standIn: Awaited<ReturnType<typeof startPaymobStandIn>>;
+  let payments: PaymentSettings;
+  beforeAll(async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    standIn = await startPaymobStandIn({ ...STANDIN_SETTINGS, integrationIds: [STANDIN_SETTINGS.cardIntegrationId, STANDIN_SETTINGS.walletIntegrationId] });
+    payments = { paymob: { ...STANDIN_SETTINGS, baseUrl: standIn.url }, storeUrl: `http://127.0.0.1:${port}` };
+    c = await createTestApp({ storeUrl: payments.storeUrl, paymob: payments.paymob });
+    await c.app.listen({ port, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await c.close();
+    await standIn.close();
+  });
+
+  async function placeCardOrder(account: Account, productId: string): Promise<Order> {
+    await addToCart(c.db, account.user.id, { productId, size: 'm' });
+    const cart = await getCart(c.db, account.user.id);
+    const { order } = await placeOrder(c.db, {
+      userId: account.user.id,
+      cartId: cart.id!,
+      shippingAddress: { details: '5 شارع النيل، المعادي', phone: '01012345678', shippingCity: 'القاهرة' },
+      paymentMethodType: 'card',
+    });
+    return order;
+  }
+
+  /** Pays the order on the stand-in's checkout, which sends the signed callback that marks it paid. */
+  async function payOnStandIn(account: Account, order: Order): Promise<Order> {
+    const checkout = new URL(await startPayment(c.db, payments, order.id, account.user));
+    const paid = await fetch(`${standIn.url}/unifiedcheckout/pay`, {
+      method: 'POST',
+      body: new URLSearchParams({ clientSecret: checkout.searchParams.get('clientSecret')!, result: 'pay' }),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(302);
+    return getOrder(c.db, order.id);
+  }
+
+  it('counts a card order once paid, before delivery; not one awaiting payment, nor one cancelled and refunded', async () => {
+    const category = await createCategoryFixture(c.db, c.images);
+    const product = await createProductFixture(c.db, c.images, { category: category.id, quantity: 50, price: 200, priceAfterDiscount: 149.5 });
+    const due = 150 + SHIPPING_FEE;
+    const customer = await createAccount(c.db);
+    const { user: admin } = await createAccount(c.db, 'admin');
+    const before = await getDashboard(c.db);
+    expect(before.revenue).toEqual({ total: 0, orders: 0 });
+
+    const kept = await payOnStandIn(customer, await placeCardOrder(customer, product.id));
+    const refunded = await payOnStandIn(customer, await placeCardOrder(customer, product.id));
+    const awaiting = await placeCardOrder(customer, product.id);
+    expect(kept).toMatchObject({ status: 'pending', isPaid: true, isDelivered: false });
+    expect(refunded).toMatchObject({ status: 'pending', isPaid: true });
+    expect(awaiting).toMatchObject({ status: 'awaiting_payment', isPaid: false });
+    expect((await getDashboard(c.db)).revenue).toEqual({ total: 2 * due, orders: 2 });
+
+    const cancelled = await changeOrderStatus(c.db, refunded.id, 'cancelled', admin, payments.paymob);
+    expect(cancelled.refunds).toEqual([expect.objectContaining({ amount: due, status: 'succeeded' })]);
+    const after = await getDashboard(c.db);
+    expect(after.revenue).toEqual({ total: due, orders: 1 });
+
+    // Delivered changes nothing for money already in; an order awaiting payment still counts among the orders, not the revenue.
+    for (const step of ['confirmed', 'shipped', 'delivered'] as const) await changeOrderStatus(c.db, kept.id, step, admin);
+    const delivered = await getDashboard(c.db);
+    expect(delivered.revenue).toEqual({ total: due, orders: 1 });
+    expect(delivered.latestOrders.map((o) => [o.id, o.status, o.isPaid])).toEqual([
+      [awaiting.id, 'awaiting_payment', false],
+      [refunded.id, 'cancelled', true],
+      [kept.id, 'delivered', true],
+    ]);
   });
 });

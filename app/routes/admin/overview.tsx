@@ -76,12 +76,12 @@ export default function OverviewPage({ loaderData: d }: Route.ComponentProps) {
         <StatCard icon={CalendarDays} label="طلبات هذا الأسبوع" value={<Ltr>{d.ordersThisWeek}</Ltr>} hint="منذ يوم السبت" />
         <StatCard
           icon={Banknote}
-          label="الإيرادات (تم التوصيل والدفع)"
+          label="الإيرادات المحصّلة"
           className="col-span-2"
           value={<Price value={d.revenue.total} />}
           hint={
             <>
-              من <Ltr>{d.revenue.orders}</Ltr> طلب، شاملة الشحن
+              من <Ltr>{d.revenue.orders}</Ltr> طلب، شاملة الشحن: النقدي بعد التوصيل والدفع، والإلكتروني عند الدفع
             </>
           }
         />
