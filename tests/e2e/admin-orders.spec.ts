@@ -24,7 +24,7 @@ test('the admin finds a new order on the list, marks it paid, and is told a pend
   await expect(card).toContainText(ADDRESS.shippingCity);
   await expect(card).toContainText(ADDRESS.details);
   await expect(card).toContainText(ADDRESS.phone);
-  await expect(card).toContainText('الدفع عند الاستلام');
+  await expect(card).toContainText('الدفع نقداً عند الاستلام');
   await expect(card).toContainText(order._id);
   await expect(card.getByText('حالة الطلب: قيد المراجعة')).toBeVisible();
   await expect(card.getByRole('definition').filter({ hasText: '—' })).toHaveCount(1);

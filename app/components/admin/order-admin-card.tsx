@@ -1,7 +1,7 @@
 /** An order as staff see it: who, where to, how it is paid, the total with shipping, its status and its two flags. */
-import { ChevronLeft } from 'lucide-react';
+import { ChevronLeft, CircleAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import type { OrderStatus } from '../../../contracts/index.ts';
+import { MSG, PAYMENT_METHOD_LABELS, type OrderStatus, type PaymentMethod, type RefundStatus } from '../../../contracts/index.ts';
 import type { Order } from '../../../core/orders.ts';
 import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
 import { formatDateTime, stamp } from './date-time.ts';
@@ -13,8 +13,18 @@ export interface AdminOrderView {
   number: number;
   customer: { name: string; phone: string };
   shipping: { city: string; details: string; phone: string; postalCode: string };
+  paymentMethodType: PaymentMethod;
+  /** The method as staff read it (PAYMENT_METHOD_LABELS). */
   paymentMethod: string;
+  /** Paymob's transaction id and order id, once a card payment went through. */
   trnxId: string | null;
+  orderPaymobId: string | null;
+  /** A card order awaiting payment is cancelled by the shop then. */
+  paymentDueAt: { iso: string; text: string } | null;
+  /** Money sent back through Paymob, oldest first. */
+  refunds: { amount: number; status: RefundStatus; at: { iso: string; text: string }; by: string; detail: string | null }[];
+  /** A Paymob callback for this order waits for an admin to refund or keep the money. */
+  needsDecision: boolean;
   itemsTotal: number;
   shippingPrice: number;
   status: OrderStatus;
@@ -27,18 +37,23 @@ export interface AdminOrderView {
   deliveredAt: { iso: string; text: string } | null;
 }
 
-const PAYMENT_METHODS: Record<string, string> = { cash: 'الدفع عند الاستلام' };
-
-
-/** What the admin pages need of an order, formatted once on the server so the page hydrates with the same text. */
-export function toAdminOrderView(order: Order): AdminOrderView {
+/**
+ * What the admin pages need of an order, formatted once on the server so the page hydrates with
+ * the same text. `needsDecision` comes from core/payments.ts ordersNeedingDecision.
+ */
+export function toAdminOrderView(order: Order, needsDecision = false): AdminOrderView {
   return {
     id: order.id,
     number: order.number,
     customer: { name: order.user.name, phone: order.user.phone },
     shipping: order.shippingAddress,
-    paymentMethod: PAYMENT_METHODS[order.paymentMethodType] ?? order.paymentMethodType,
+    paymentMethodType: order.paymentMethodType,
+    paymentMethod: PAYMENT_METHOD_LABELS[order.paymentMethodType],
     trnxId: order.trnxId,
+    orderPaymobId: order.orderPaymobId,
+    paymentDueAt: stamp(order.paymentDueAt),
+    refunds: order.refunds.map((refund) => ({ amount: refund.amount, status: refund.status, at: stamp(refund.at), by: refund.by?.name ?? 'المتجر', detail: refund.detail })),
+    needsDecision,
     itemsTotal: order.totalOrderPrice,
     shippingPrice: order.shippingPrice,
     status: order.status,
@@ -61,18 +76,46 @@ export function Detail({ term, children, wide = false }: { term: string; childre
   );
 }
 
-export function OrderStatusSelects({ order }: { order: Pick<AdminOrderView, 'id' | 'number' | 'isDelivered' | 'isPaid'> }) {
+/** A card order's paid state: Paymob's callback alone sets it, so staff read it here rather than choose it. */
+export function CardPaidState({ isPaid }: { isPaid: boolean }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <span className="text-sm font-semibold text-muted">حالة الدفع</span>
+      <p className={`flex min-h-11 items-center rounded-lg border border-line px-3 font-semibold ${isPaid ? 'bg-green-50' : 'bg-surface'}`}>
+        {isPaid ? 'تم الدفع' : 'لم يتم الدفع'}
+      </p>
+      <p className="text-xs text-muted">{MSG.cardOrderPaidOnline}</p>
+    </div>
+  );
+}
+
+/** The marker on an order with a Paymob callback waiting for an admin to refund or keep the money. */
+export function DecisionBadge() {
+  return (
+    <span className="inline-flex w-fit items-center gap-1 rounded-full bg-red-100 px-3 py-1 text-sm font-semibold whitespace-nowrap text-red-800">
+      <CircleAlert aria-hidden="true" className="size-4" />
+      يحتاج قراراً
+    </span>
+  );
+}
+
+export function OrderStatusSelects({ order }: { order: Pick<AdminOrderView, 'id' | 'number' | 'isDelivered' | 'isPaid' | 'paymentMethodType'> }) {
   return (
     // Without JavaScript each dropdown has its save button beside it: on a phone they stack, so the choices stay readable.
     <div className="grid grid-cols-2 gap-3 max-sm:[@media(scripting:none)]:grid-cols-1">
       <OrderStatusSelect orderId={order.id} orderNumber={order.number} flag="delivered" value={order.isDelivered} />
-      <OrderStatusSelect orderId={order.id} orderNumber={order.number} flag="paid" value={order.isPaid} />
+      {order.paymentMethodType === 'card' ? (
+        <CardPaidState isPaid={order.isPaid} />
+      ) : (
+        <OrderStatusSelect orderId={order.id} orderNumber={order.number} flag="paid" value={order.isPaid} />
+      )}
     </div>
   );
 }
 
 export function OrderAdminCard({ order }: { order: AdminOrderView }) {
   const headingId = `order-${order.id}`;
+  const card = order.paymentMethodType === 'card';
   return (
     <article aria-labelledby={headingId} className="flex h-full flex-col gap-4 rounded-xl border border-line bg-white p-4">
       <header className="flex flex-wrap items-start justify-between gap-2 border-b border-line pb-3">
@@ -84,7 +127,10 @@ export function OrderAdminCard({ order }: { order: AdminOrderView }) {
             <time dateTime={order.createdAt}>{order.placed}</time>
           </p>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <div className="flex flex-wrap gap-1.5">
+          <OrderStatusBadge status={order.status} />
+          {order.needsDecision && <DecisionBadge />}
+        </div>
       </header>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
         <Detail term="العميل">{order.customer.name}</Detail>
@@ -97,7 +143,8 @@ export function OrderAdminCard({ order }: { order: AdminOrderView }) {
           {order.shipping.details}
         </Detail>
         <Detail term="رقم المعاملة">{order.trnxId ? <Ltr className="break-all">{order.trnxId}</Ltr> : '—'}</Detail>
-        <Detail term="الإجمالي شامل الشحن">
+        {card && <Detail term="رقم طلب Paymob">{order.orderPaymobId ? <Ltr className="break-all">{order.orderPaymobId}</Ltr> : '—'}</Detail>}
+        <Detail term="الإجمالي شامل الشحن" wide={card}>
           <Price value={orderTotal(order.itemsTotal, order.shippingPrice)} className="text-brand-700" />
         </Detail>
         <Detail term="معرف الطلب" wide>

@@ -2,6 +2,7 @@ import { Inbox } from 'lucide-react';
 import { Link, useNavigation } from 'react-router';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, PAGE_SIZE, type OrderStatus } from '../../../contracts/index.ts';
 import { countOrdersByStatus, listOrders } from '../../../core/orders.ts';
+import { ordersNeedingDecision } from '../../../core/payments.ts';
 import { FormAlert } from '../../components/account/form-field.tsx';
 import { Spinner } from '../../components/account/spinner-button.tsx';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
@@ -27,13 +28,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = readPage(url);
   const status = readStatus(url);
-  const [orders, counts] = await Promise.all([listOrders(context.db, admin, { page, limit: PAGE_SIZE, status }), countOrdersByStatus(context.db)]);
+  const [orders, counts, undecided] = await Promise.all([
+    listOrders(context.db, admin, { page, limit: PAGE_SIZE, status }),
+    countOrdersByStatus(context.db),
+    ordersNeedingDecision(context.db),
+  ]);
   return {
-    orders: orders.data.map(toAdminOrderView),
+    orders: orders.data.map((order) => toAdminOrderView(order, undecided.has(order.id))),
     page,
     numberOfPages: orders.paginationResult.numberOfPages,
     status: status ?? null,
     counts,
+    cardPayments: Boolean(context.payments.paymob),
   };
 }
 
@@ -43,10 +49,10 @@ export const action = ({ request, context }: Route.ActionArgs) => changeOrder(re
 const FILTER = 'inline-flex min-h-11 items-center gap-1.5 rounded-full border px-3 text-sm font-semibold sm:gap-2 sm:px-4';
 
 /** One link per status with its count, and "all": plain links, so the filter works before JavaScript loads. */
-function StatusFilter({ current, counts }: { current: OrderStatus | null; counts: Record<OrderStatus, number> }) {
+function StatusFilter({ current, counts, cardPayments }: { current: OrderStatus | null; counts: Record<OrderStatus, number>; cardPayments: boolean }) {
   const total = ORDER_STATUSES.reduce((sum, status) => sum + counts[status], 0);
-  // Orders paid online wait for their payment here; a shop without online payment never has one.
-  const shown = ORDER_STATUSES.filter((status) => status !== 'awaiting_payment' || counts[status] > 0 || current === status);
+  // Card orders wait for their payment there; a cash-only shop that never took a card order has no use for it.
+  const shown = ORDER_STATUSES.filter((status) => status !== 'awaiting_payment' || cardPayments || counts[status] > 0 || current === status);
   const entries: { status: OrderStatus | null; label: string; count: number }[] = [
     { status: null, label: 'الكل', count: total },
     ...shown.map((status) => ({ status, label: ORDER_STATUS_LABELS[status], count: counts[status] })),
@@ -75,7 +81,7 @@ function StatusFilter({ current, counts }: { current: OrderStatus | null; counts
 }
 
 export default function ManageOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, page, numberOfPages, status, counts } = loaderData;
+  const { orders, page, numberOfPages, status, counts, cardPayments } = loaderData;
   const navigation = useNavigation();
   const turningPage = navigation.state === 'loading' && navigation.location.pathname === '/admin/manage-orders';
 
@@ -84,7 +90,7 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
       <AdminHeader title="الطلبات" subtitle={numberOfPages > 0 ? 'الأحدث أولاً' : undefined}>
         {turningPage && <Spinner label="جاري تحميل الطلبات" />}
       </AdminHeader>
-      <StatusFilter current={status} counts={counts} />
+      <StatusFilter current={status} counts={counts} cardPayments={cardPayments} />
       {/* The dropdowns answer with toasts through their own fetchers; this is a refused post made without JavaScript. */}
       {actionData?.toast?.type === 'error' && (
         <div className="mb-4">
