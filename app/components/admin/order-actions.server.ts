@@ -1,15 +1,19 @@
 /**
  * The one door for the admin's changes to an order, posted from the orders list and from an
- * order's page: a flag (delivered, paid) set to the value chosen, or a step of the order's
- * life. With JavaScript the answer is a toast; a plain post goes back to the page it came from,
- * or, refused, shows the page again with the Arabic message.
+ * order's page: a flag (delivered, paid) set to the value chosen, a step of the order's life
+ * (closing a paid card order refunds it through Paymob), a decision on a Paymob callback that
+ * did not fit the order, or another try at a refund that failed. With JavaScript the answer is
+ * a toast; a plain post goes back to the page it came from, where the payment section shows how
+ * a refund went, or, refused, shows the page again with the Arabic message.
  */
 import { redirect, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import { MSG, ORDER_STATUSES } from '../../../contracts/index.ts';
 import { IdSchema } from '../../../contracts/schemas.ts';
 import { AppError } from '../../../core/errors.ts';
-import { changeOrderStatus, getOrder, setOrderFlag } from '../../../core/orders.ts';
+import { changeOrderStatus, getOrder, setOrderFlag, type Order, type Viewer } from '../../../core/orders.ts';
+import { decidePayment } from '../../../core/payments.ts';
+import { refundPaidOrder } from '../../../core/refunds.ts';
 import { fieldErrors, fromAppError, invalid, refererPath } from '../../lib/forms.server.ts';
 import { requireAdmin } from '../../lib/session.server.ts';
 import { isDocumentRequest } from '../../lib/shopper.server.ts';
@@ -29,6 +33,13 @@ const OrderChangeSchema = z.discriminatedUnion(
       orderId: IdSchema,
       status: z.enum(ORDER_STATUSES, { error: MSG.statusInvalid }),
     }),
+    z.object({
+      intent: z.literal('decision'),
+      orderId: IdSchema,
+      callbackId: IdSchema,
+      action: z.enum(['refund', 'keep'], { error: MSG.invalidValue }),
+    }),
+    z.object({ intent: z.literal('refund'), orderId: IdSchema }),
   ],
   { error: MSG.invalidValue },
 );
@@ -39,21 +50,58 @@ function backTo(request: Request) {
   return redirect(from?.startsWith('/admin/') ? from : '/admin/manage-orders');
 }
 
+type Toast = NonNullable<ActionResult['toast']>;
+
+/** How a refund went, as the admin is told: done, or failed and where to try again. */
+function refundToast(status: 'succeeded' | 'failed', prefix?: string): Toast {
+  const message = status === 'succeeded' ? MSG.refundSucceeded : `${MSG.refundFailed} ${MSG.refundRetryHint}`;
+  return { type: status === 'succeeded' ? 'success' : 'error', message: prefix ? `${prefix}. ${message}` : message };
+}
+
+/** How the refund went that closing a paid card order just made (core/orders.ts changeOrderStatus refunds it). */
+function refundOfClosing(order: Order): 'succeeded' | 'failed' | undefined {
+  if (order.paymentMethodType !== 'card' || !order.isPaid || (order.status !== 'cancelled' && order.status !== 'refused')) return undefined;
+  return order.refunds.at(-1)?.status;
+}
+
+/** Carries out the posted change; the toast it answers with, or throws core's AppError. */
+async function apply(change: z.infer<typeof OrderChangeSchema>, context: AppLoadContext, admin: Viewer): Promise<Toast> {
+  switch (change.intent) {
+    case 'flag':
+      await setOrderFlag(context.db, change.orderId, change.flag, change.value, admin.id);
+      return { type: 'success', message: change.flag === 'paid' ? MSG.markedPaid : MSG.orderStatusChanged };
+    case 'status': {
+      const order = await changeOrderStatus(context.db, change.orderId, change.status, admin, context.payments.paymob);
+      const refund = refundOfClosing(order);
+      return refund ? refundToast(refund, MSG.orderStatusChanged) : { type: 'success', message: MSG.orderStatusChanged };
+    }
+    case 'decision': {
+      const outcome = await decidePayment(context.db, context.payments, change.orderId, change.callbackId, change.action, admin);
+      return outcome === 'kept' ? { type: 'success', message: MSG.paymentDecisionRecorded } : refundToast(outcome);
+    }
+    case 'refund': {
+      const outcome = await refundPaidOrder(context.db, context.payments.paymob, change.orderId, admin.id);
+      if (!outcome) throw new AppError(409, MSG.refundNothingToRefund);
+      return refundToast(outcome);
+    }
+  }
+}
+
 /** Applies the posted change as the signed-in admin; a refused step (409) answers with its message, naming the order. */
 export async function changeOrder(request: Request, context: AppLoadContext) {
   const admin = await requireAdmin(request, context);
   const parsed = OrderChangeSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return invalid(fieldErrors(parsed.error.issues));
   const change = parsed.data;
+  let toast: Toast;
   try {
-    if (change.intent === 'flag') await setOrderFlag(context.db, change.orderId, change.flag, change.value, admin.id);
-    else await changeOrderStatus(context.db, change.orderId, change.status, admin);
+    toast = await apply(change, context, admin);
   } catch (error) {
     if (!(error instanceof AppError) || error.status !== 409) return fromAppError(error);
     const number = await getOrder(context.db, change.orderId).then((order) => order.number, () => undefined);
     return fromAppError(number === undefined ? error : new AppError(409, `${MSG.orderNumberPrefix} #${number}: ${error.message}`));
   }
   if (isDocumentRequest(request)) return backTo(request);
-  const message = change.intent === 'flag' && change.flag === 'paid' ? MSG.markedPaid : MSG.orderStatusChanged;
-  return { ok: true, toast: { type: 'success', message } } satisfies ActionResult;
+  // A refund that failed is still a change made: the page reloads to show it, with the retry beside it.
+  return { ok: true, toast } satisfies ActionResult;
 }

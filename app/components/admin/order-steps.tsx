@@ -1,13 +1,14 @@
 /**
  * An order's status on its admin page: where it is, the steps it may take next (only those of
  * ORDER_NEXT_STATUSES), and every status it had. A step is a plain form post to the page's
- * action; cancelling and refusal put the pieces back in stock and cannot be undone, so they
- * ask once more in a disclosure, which opens without JavaScript.
+ * action; cancelling and refusal put the pieces back in stock (and send a card payment back)
+ * and cannot be undone, so they ask once more in a disclosure, which opens without JavaScript.
  */
 import { Ban, Check, LoaderCircle, PackageCheck, Truck, Undo2 } from 'lucide-react';
 import { Form, useNavigation } from 'react-router';
 import { ORDER_NEXT_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../../contracts/index.ts';
 import type { Order } from '../../../core/orders.ts';
+import { Price } from '../../lib/format.tsx';
 import { SpinnerButton } from '../account/spinner-button.tsx';
 import { stamp } from './date-time.ts';
 
@@ -53,7 +54,8 @@ function StepForm({ orderId, to, children }: { orderId: string; to: OrderStatus;
   );
 }
 
-export function OrderNextSteps({ orderId, status }: { orderId: string; status: OrderStatus }) {
+/** `refund`: the amount a paid card order sends back to the customer when it is cancelled or refused. */
+export function OrderNextSteps({ orderId, status, refund }: { orderId: string; status: OrderStatus; refund?: number }) {
   const navigation = useNavigation();
   const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'status' ? navigation.formData.get('status') : null;
   const next = ORDER_NEXT_STATUSES[status];
@@ -90,6 +92,11 @@ export function OrderNextSteps({ orderId, status }: { orderId: string; status: O
             </summary>
             <div className="flex flex-col gap-3 px-4 pb-4">
               <p className="text-sm font-semibold text-sale">{step.confirm!.text}</p>
+              {refund !== undefined && (
+                <p className="text-sm font-semibold text-sale">
+                  وسيُسترد المبلغ المدفوع (<Price value={refund} />) إلى بطاقة العميل أو محفظته عبر بوابة الدفع.
+                </p>
+              )}
               <StepForm orderId={orderId} to={to}>
                 <button
                   type="submit"

@@ -1,10 +1,12 @@
 import { ArrowRight, ImageIcon } from 'lucide-react';
 import { getOrder } from '../../../core/orders.ts';
+import { listPaymentCallbacks } from '../../../core/payments.ts';
 import { lineTotal } from '../../components/account/cart-line.tsx';
 import { FormAlert } from '../../components/account/form-field.tsx';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { changeOrder } from '../../components/admin/order-actions.server.ts';
-import { Detail, toAdminOrderView } from '../../components/admin/order-admin-card.tsx';
+import { CardPaidState, DecisionBadge, Detail, toAdminOrderView } from '../../components/admin/order-admin-card.tsx';
+import { OrderPayment, toPaymentCallbackViews } from '../../components/admin/order-payment.tsx';
 import { OrderStatusBadge } from '../../components/admin/order-status-badge.tsx';
 import { OrderStatusSelect } from '../../components/admin/order-status-select.tsx';
 import { OrderNextSteps, StatusHistory, toStatusHistory } from '../../components/admin/order-steps.tsx';
@@ -21,10 +23,16 @@ export const meta = () => adminMeta('تفاصيل الطلب');
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const order = await loadOr404(params.id, (id) => getOrder(context.db, id));
-  return { order: toAdminOrderView(order), lines: order.lines, history: toStatusHistory(order.statusHistory) };
+  const callbacks = toPaymentCallbackViews(await listPaymentCallbacks(context.db, order.id));
+  return {
+    order: toAdminOrderView(order, callbacks.some((c) => c.needsDecision)),
+    callbacks,
+    lines: order.lines,
+    history: toStatusHistory(order.statusHistory),
+  };
 }
 
-/** A step of the order's life, or its paid flag (order-actions.server.ts). */
+/** A step of the order's life, its paid flag, a decision on a Paymob callback, or a refund tried again (order-actions.server.ts). */
 export const action = ({ request, context }: Route.ActionArgs) => changeOrder(request, context);
 
 const PANEL = 'rounded-xl border border-line bg-white p-4 sm:p-5';
@@ -50,11 +58,13 @@ function Row({ term, children, strong = false }: { term: string; children: React
 }
 
 export default function OrderDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, lines, history } = loaderData;
+  const { order, callbacks, lines, history } = loaderData;
   const rounding = roundingOf(order.itemsTotal);
-  // A refused step shows beside the buttons, with or without JavaScript; a done one is a toast.
+  const total = orderTotal(order.itemsTotal, order.shippingPrice);
+  const card = order.paymentMethodType === 'card';
+  // A refused step shows beside the buttons, with or without JavaScript; a done one is a toast (a refund that failed included).
   useActionToasts(actionData?.ok ? actionData : undefined);
-  const refusal = actionData?.toast?.type === 'error' ? actionData.toast.message : undefined;
+  const refusal = !actionData?.ok && actionData?.toast?.type === 'error' ? actionData.toast.message : undefined;
 
   return (
     <>
@@ -75,12 +85,19 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
               <p className="flex flex-wrap items-center gap-2">
                 <span className="text-muted">الحالة الآن:</span>
                 <OrderStatusBadge status={order.status} />
+                {order.needsDecision && (
+                  <a href="#order-payment" className="rounded-full focus-visible:outline-2">
+                    <DecisionBadge />
+                  </a>
+                )}
               </p>
               <FormAlert message={refusal} />
-              <OrderNextSteps key={order.status} orderId={order.id} status={order.status} />
+              <OrderNextSteps key={order.status} orderId={order.id} status={order.status} refund={card && order.isPaid ? total : undefined} />
               <div className="border-t border-line pt-3">
-                {/* A cancelled or refused order is never paid; one marked paid can still be set back. */}
-                {order.isPaid || (order.status !== 'cancelled' && order.status !== 'refused') ? (
+                {/* Paymob alone marks a card order paid; a cancelled or refused cash order is never paid, one marked paid can still be set back. */}
+                {card ? (
+                  <CardPaidState isPaid={order.isPaid} />
+                ) : order.isPaid || (order.status !== 'cancelled' && order.status !== 'refused') ? (
                   <OrderStatusSelect orderId={order.id} orderNumber={order.number} flag="paid" value={order.isPaid} />
                 ) : (
                   <p className="text-sm text-muted">حالة الدفع: لم يتم الدفع</p>
@@ -93,8 +110,6 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
               </Row>
               <Row term="تاريخ الدفع">{order.paidAt ? <time dateTime={order.paidAt.iso}>{order.paidAt.text}</time> : '—'}</Row>
               <Row term="تاريخ التوصيل">{order.deliveredAt ? <time dateTime={order.deliveredAt.iso}>{order.deliveredAt.text}</time> : '—'}</Row>
-              <Row term="طريقة الدفع">{order.paymentMethod}</Row>
-              <Row term="رقم المعاملة">{order.trnxId ? <Ltr className="break-all">{order.trnxId}</Ltr> : '—'}</Row>
             </dl>
           </Panel>
         </div>
@@ -153,9 +168,12 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
                 <Price value={order.shippingPrice} />
               </Row>
               <Row term="الإجمالي شامل الشحن" strong>
-                <Price value={orderTotal(order.itemsTotal, order.shippingPrice)} className="text-brand-700" />
+                <Price value={total} className="text-brand-700" />
               </Row>
             </dl>
+          </Panel>
+          <Panel id="order-payment" title="الدفع">
+            <OrderPayment order={order} callbacks={callbacks} />
           </Panel>
         </div>
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-2">
