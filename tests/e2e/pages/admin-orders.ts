@@ -1,7 +1,8 @@
 /**
  * The orders side of the dashboard as staff use it: a fresh customer's order placed through
- * the API, the orders list with its status filter and its delivered and paid dropdowns, and an
- * order's details with the steps of its life and their history.
+ * the API (cash, or card with the Paymob checkout address), the orders list with its status
+ * filter and its delivered and paid dropdowns, and an order's details with the steps of its
+ * life, their history, and its payment (Paymob's callbacks, refunds, the decisions they need).
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectNewToast, uniquePhone } from './admin.ts';
@@ -26,6 +27,8 @@ export interface PlacedOrder {
   product: OrderedProduct;
   size: string;
   order: { _id: string; id: number; totalOrderPrice: number };
+  /** A card order's Paymob checkout (the stand-in's page in these tests). */
+  redirectUrl?: string;
 }
 
 /** A product on sale with a size holding at least `count` pieces, and that size. */
@@ -46,7 +49,7 @@ async function productWithPieces(request: APIRequestContext, count: number): Pro
  */
 export async function placeOrderAsNewCustomer(
   request: APIRequestContext,
-  { productId, size: chosen, count = 2 }: { productId?: string; size?: string; count?: number } = {},
+  { productId, size: chosen, count = 2, paymentMethodType = 'cash' }: { productId?: string; size?: string; count?: number; paymentMethodType?: 'cash' | 'card' } = {},
 ): Promise<PlacedOrder> {
   const customer = { name: 'عميل الطلبات', phone: uniquePhone(), password: 'secret-123' };
   const signup = await request.post('/api/v1/auth/signup', { data: { ...customer, passwordConfirm: customer.password } });
@@ -62,17 +65,43 @@ export async function placeOrderAsNewCustomer(
     expect(added.ok()).toBeTruthy();
     cartId = ((await added.json()) as { data: { _id: string } }).data._id;
   }
-  const placed = await request.post(`/api/v1/orders/${cartId}`, { headers, data: { shippingAddress: ADDRESS } });
+  const placed = await request.post(`/api/v1/orders/${cartId}`, { headers, data: { shippingAddress: ADDRESS, paymentMethodType } });
   expect(placed.status()).toBe(201);
-  const order = ((await placed.json()) as { data: PlacedOrder['order'] }).data;
-  return { customer: { ...customer, headers }, product, size, order };
+  const body = (await placed.json()) as { data: PlacedOrder['order']; payment?: { redirectUrl: string } };
+  if (paymentMethodType === 'card') expect(body.payment?.redirectUrl).toMatch(/\/unifiedcheckout\/\?/);
+  return { customer: { ...customer, headers }, product, size, order: body.data, redirectUrl: body.payment?.redirectUrl };
+}
+
+/** The stand-in checkout's buttons: the full amount, a declined card, or a payment of a pound less. */
+export type StandInChoice = 'Pay' | 'Decline' | 'Pay a wrong amount';
+
+/**
+ * Pays a card order in the browser on the Paymob stand-in's checkout page, which sends the
+ * signed callback to the shop and brings the browser back to the order on /profile.
+ */
+export async function payOnStandIn(page: Page, placed: PlacedOrder, choice: StandInChoice = 'Pay') {
+  await page.goto(placed.redirectUrl!);
+  await expect(page.getByRole('heading', { name: 'Paymob stand-in checkout' })).toBeVisible();
+  await page.getByRole('button', { name: choice, exact: true }).click();
+  await page.waitForURL(new RegExp(`/profile\\?order=${placed.order.id}&payment=(paid|failed)$`));
 }
 
 /** The order as its customer reads it through the API. */
 export async function orderAsCustomer(request: APIRequestContext, placed: PlacedOrder) {
   const response = await request.get(`/api/v1/orders/${placed.order._id}`, { headers: placed.customer.headers });
   expect(response.ok()).toBeTruthy();
-  return ((await response.json()) as { data: { status: string; isDelivered: boolean; isPaid: boolean } }).data;
+  return (
+    (await response.json()) as {
+      data: {
+        status: string;
+        isDelivered: boolean;
+        isPaid: boolean;
+        trnxId: string | null;
+        orderPaymobId: string | null;
+        refunds: { amount: number; status: 'succeeded' | 'failed' }[];
+      };
+    }
+  ).data;
 }
 
 /** The shop's displayed order total: the items rounded up, then 70 for shipping (SPEC.md §9). */
@@ -121,6 +150,7 @@ export class OrderFlags {
 
 /** What the status filter and the cards call each status. */
 export const STATUS_LABELS = {
+  awaiting_payment: 'بانتظار الدفع',
   pending: 'قيد المراجعة',
   confirmed: 'تم التأكيد',
   shipped: 'تم الشحن',
@@ -177,7 +207,7 @@ export class OrderDetailsPage {
     await expect(this.page.getByRole('heading', { level: 1, name: 'تفاصيل الطلب' })).toBeVisible();
   }
 
-  panel(title: 'المنتجات' | 'الحساب' | 'الحالة' | 'سجل الحالة' | 'العميل' | 'بيانات الشحن'): Locator {
+  panel(title: 'المنتجات' | 'الحساب' | 'الدفع' | 'الحالة' | 'سجل الحالة' | 'العميل' | 'بيانات الشحن'): Locator {
     return this.page.getByRole('region', { name: title, exact: true });
   }
 
@@ -221,5 +251,20 @@ export class OrderDetailsPage {
   /** The value printed beside a label inside a panel. */
   value(panel: Locator, term: string): Locator {
     return panel.getByRole('term').filter({ hasText: new RegExp(`^${term}`) }).locator('xpath=following-sibling::dd[1]');
+  }
+
+  /** Paymob's callbacks about the order, newest first; each item reads its outcome, time, transaction, amount and card. */
+  callbacks(): Locator {
+    return this.panel('الدفع').getByRole('list', { name: 'إشعارات بوابة الدفع' }).getByRole('listitem');
+  }
+
+  /** The refunds made, oldest first; each reads whether it went through, its amount, time and admin. */
+  refunds(): Locator {
+    return this.panel('الدفع').getByRole('list', { name: 'عمليات الاسترداد' }).getByRole('listitem');
+  }
+
+  /** Refunds or keeps the money of a callback waiting for a decision. */
+  async decide(callback: Locator, choice: 'استرداد المبلغ' | 'الاحتفاظ بالمبلغ') {
+    await callback.getByRole('button', { name: new RegExp(`^${choice}`) }).click();
   }
 }
