@@ -63,7 +63,7 @@ export function paymentRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
             "Paymob's Transaction Response callback (the shopper's browser coming back): checks the signature, changes nothing, and redirects to " +
             "the shopper's orders with the result; a bad signature is 401",
           querystring: z.looseObject({ hmac: z.string().optional() }),
-          response: { 303: z.null().describe('To /profile?order=<number>&payment=paid|failed'), ...failures(401, 404) },
+          response: { 303: z.undefined().describe('No body: the Location header is /profile?order=<number>&payment=paid|failed'), ...failures(401, 404) },
         },
       },
       async (request, reply) => {
