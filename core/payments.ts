@@ -186,6 +186,13 @@ export async function receiveCallback(db: Db, settings: PaymentSettings, body: u
     if (seen) return { outcome: 'repeat' as const, orderId: locked?.id ?? null };
 
     const outcome = decide(locked, fields, amountCents, success);
+    // The unique signature decides between two copies of one callback that no order lock kept apart (one for an unknown order).
+    const inserted = await tx
+      .insert(paymentCallbacks)
+      .values({ ...record, orderId: locked?.id ?? null, outcome, needsDecision: DECISIONS.has(outcome) })
+      .onConflictDoNothing()
+      .returning({ id: paymentCallbacks.id });
+    if (inserted.length === 0) return { outcome: 'repeat' as const, orderId: locked?.id ?? null };
     if (outcome === 'paid') {
       const now = new Date();
       await tx
@@ -194,12 +201,6 @@ export async function receiveCallback(db: Db, settings: PaymentSettings, body: u
         .where(eq(orders.id, locked!.id));
       await tx.insert(orderStatusHistory).values({ orderId: locked!.id, status: 'pending', userId: null });
     }
-    const inserted = await tx
-      .insert(paymentCallbacks)
-      .values({ ...record, orderId: locked?.id ?? null, outcome, needsDecision: DECISIONS.has(outcome) })
-      .onConflictDoNothing()
-      .returning({ id: paymentCallbacks.id });
-    if (inserted.length === 0) throw new AppError(409, MSG.paymentSignatureInvalid);
     return { outcome, orderId: locked?.id ?? null };
   });
 }
