@@ -221,18 +221,21 @@ function decide(order: LockedOrder | undefined, fields: Record<string, unknown>,
 /**
  * The shopper's browser back from Paymob (the Transaction Response callback): the signature is
  * checked and nothing changes; the answer is where to send the shopper and with which message.
- * A bad signature (a tampered amount or result) is a 401.
+ * A bad signature (a tampered amount or result) is a 401. "Paid" means a successful transaction
+ * for the whole amount of one of our checkouts, as the callback requires to mark the order paid;
+ * a payment of another amount is not reported as paid.
  */
 export async function readReturn(db: Db, settings: PaymentSettings, query: Record<string, unknown>): Promise<{ orderNumber: number | null; paid: boolean }> {
   const paymob = settings.paymob;
   if (!paymob) throw new AppError(404, MSG.routeNotFound);
   if (!signatureMatches(query.hmac, responseHmacInput(query), paymob.hmacSecret)) throw new AppError(401, MSG.paymentSignatureInvalid);
   const [row] = await db
-    .select({ number: orders.number })
+    .select({ number: orders.number, amountCents: paymentAttempts.amountCents })
     .from(paymentAttempts)
     .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
     .where(eq(paymentAttempts.paymobOrderId, responseOrderId(query)));
-  return { orderNumber: row?.number ?? null, paid: truthy(query.success) && !truthy(query.pending) };
+  const fullAmount = row !== undefined && Number(query.amount_cents) === row.amountCents && query.currency === 'EGP';
+  return { orderNumber: row?.number ?? null, paid: fullAmount && truthy(query.success) && !truthy(query.pending) };
 }
 
 /**
