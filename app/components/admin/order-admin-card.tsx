@@ -66,6 +66,16 @@ export function toAdminOrderView(order: Order, needsDecision = false): AdminOrde
   };
 }
 
+/**
+ * Whether the admin may try the refund of a closed paid card order again: its last refund
+ * failed, or none was recorded (the shop stopped between closing the order and refunding it).
+ */
+export function refundRetryOffered(order: Pick<AdminOrderView, 'paymentMethodType' | 'isPaid' | 'status' | 'refunds'>): boolean {
+  if (order.paymentMethodType !== 'card' || !order.isPaid || (order.status !== 'cancelled' && order.status !== 'refused')) return false;
+  const last = order.refunds.at(-1);
+  return !last || last.status === 'failed';
+}
+
 /** A label and its value; the value may be a long word (an id) and must wrap rather than overflow. */
 export function Detail({ term, children, wide = false }: { term: string; children: React.ReactNode; wide?: boolean }) {
   return (
@@ -89,12 +99,12 @@ export function CardPaidState({ isPaid }: { isPaid: boolean }) {
   );
 }
 
-/** The marker on an order with a Paymob callback waiting for an admin to refund or keep the money. */
-export function DecisionBadge() {
+/** The marker on an order with a Paymob callback waiting for an admin to refund or keep the money, or with a refund to try again. */
+export function DecisionBadge({ label = 'يحتاج قراراً' }: { label?: string }) {
   return (
     <span className="inline-flex w-fit items-center gap-1 rounded-full bg-red-100 px-3 py-1 text-sm font-semibold whitespace-nowrap text-red-800">
       <CircleAlert aria-hidden="true" className="size-4" />
-      يحتاج قراراً
+      {label}
     </span>
   );
 }
@@ -130,6 +140,7 @@ export function OrderAdminCard({ order }: { order: AdminOrderView }) {
         <div className="flex flex-wrap gap-1.5">
           <OrderStatusBadge status={order.status} />
           {order.needsDecision && <DecisionBadge />}
+          {refundRetryOffered(order) && <DecisionBadge label="تعذر الاسترداد" />}
         </div>
       </header>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3">

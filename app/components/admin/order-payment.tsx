@@ -12,7 +12,7 @@ import type { PaymentCallbackRecord } from '../../../core/payments.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
 import { stamp } from './date-time.ts';
-import type { AdminOrderView } from './order-admin-card.tsx';
+import { refundRetryOffered, type AdminOrderView } from './order-admin-card.tsx';
 
 /** A stored Paymob callback as the page prints it, dates formatted once on the server. */
 export interface PaymentCallbackView {
@@ -46,16 +46,6 @@ const OUTCOME_TONES: Partial<Record<PaymentOutcome, string>> = {
   refund: 'bg-brand-50 text-brand-900',
 };
 
-/**
- * Whether the admin may try the refund of a closed paid card order again: its last refund
- * failed, or none was made (the shop could not reach Paymob's settings when it closed).
- */
-export function refundRetryOffered(order: Pick<AdminOrderView, 'paymentMethodType' | 'isPaid' | 'status' | 'refunds'>): boolean {
-  if (order.paymentMethodType !== 'card' || !order.isPaid || (order.status !== 'cancelled' && order.status !== 'refused')) return false;
-  const last = order.refunds.at(-1);
-  return !last || last.status === 'failed';
-}
-
 const BUTTON_TONES = {
   danger: 'bg-sale text-white hover:bg-red-700',
   primary: 'bg-brand-600 text-white hover:bg-brand-700',
@@ -76,7 +66,7 @@ function PaymentButton({ fields, tone, children }: { fields: Record<string, stri
         type="submit"
         disabled={pending}
         aria-busy={pending || undefined}
-        className={`inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-lg px-4 py-2 font-semibold disabled:cursor-not-allowed disabled:opacity-80 sm:flex-none ${BUTTON_TONES[tone]}`}
+        className={`inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg px-4 py-2 font-semibold disabled:cursor-not-allowed disabled:opacity-80 sm:w-auto ${BUTTON_TONES[tone]}`}
       >
         {pending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
         {children}
@@ -133,7 +123,7 @@ function CallbackItem({ orderId, callback }: { orderId: string; callback: Paymen
             <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
             ينتظر قراراً: استرد المبلغ إلى العميل، أو احتفظ به وتواصل معه.
           </p>
-          <div className="flex flex-wrap gap-2">
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             <PaymentButton tone="danger" fields={{ intent: 'decision', orderId, callbackId: callback.id, action: 'refund' }}>
               <Undo2 aria-hidden="true" className="size-5" />
               استرداد المبلغ<span className="sr-only"> للمعاملة {callback.transactionId}</span>

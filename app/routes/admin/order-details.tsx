@@ -5,7 +5,7 @@ import { lineTotal } from '../../components/account/cart-line.tsx';
 import { FormAlert } from '../../components/account/form-field.tsx';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { changeOrder } from '../../components/admin/order-actions.server.ts';
-import { CardPaidState, DecisionBadge, Detail, toAdminOrderView } from '../../components/admin/order-admin-card.tsx';
+import { CardPaidState, DecisionBadge, Detail, refundRetryOffered, toAdminOrderView } from '../../components/admin/order-admin-card.tsx';
 import { OrderPayment, toPaymentCallbackViews } from '../../components/admin/order-payment.tsx';
 import { OrderStatusBadge } from '../../components/admin/order-status-badge.tsx';
 import { OrderStatusSelect } from '../../components/admin/order-status-select.tsx';
@@ -88,6 +88,11 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
                 {order.needsDecision && (
                   <a href="#order-payment" className="rounded-full focus-visible:outline-2">
                     <DecisionBadge />
+                  </a>
+                )}
+                {refundRetryOffered(order) && (
+                  <a href="#order-payment" className="rounded-full focus-visible:outline-2">
+                    <DecisionBadge label="تعذر الاسترداد" />
                   </a>
                 )}
               </p>
