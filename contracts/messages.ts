@@ -130,6 +130,7 @@ export const MSG = {
   paymentDecisionNotFound: 'لا يوجد إشعار دفع ينتظر قراراً بهذا الرقم',
   paymentDecisionRecorded: 'تم تسجيل القرار',
   cardOrderPaidOnline: 'دفع هذا الطلب يُسجَّل من بوابة الدفع فقط',
+  paymentMethodChoice: 'اختر طريقة الدفع: نقداً عند الاستلام، أو بطاقة أو محفظة إلكترونية',
   /** Follows refundFailed on the admin's pages: where to try the refund again. */
   refundRetryHint: 'بزر «إعادة محاولة الاسترداد» في قسم الدفع',
 } as const;

@@ -6,9 +6,9 @@ import { lineProblem, lineProblemText, lineTotal } from './cart-line.tsx';
 
 /**
  * The cart as checkout shows it: each line (saying so when it can no longer be ordered as it
- * is), the items, shipping, and the total to pay on delivery.
+ * is), the items, shipping, the total, and how it is paid (cash on delivery unless told).
  */
-export function OrderSummary({ lines, itemsTotal }: { lines: CartLine[]; itemsTotal: number }) {
+export function OrderSummary({ lines, itemsTotal, paymentNote = 'الدفع نقداً عند الاستلام.' }: { lines: CartLine[]; itemsTotal: number; paymentNote?: React.ReactNode }) {
   return (
     <section aria-labelledby="order-summary" className="rounded-xl border border-line bg-surface p-4 sm:p-5">
       <h2 id="order-summary" className="mb-3 text-lg font-bold">
@@ -53,7 +53,7 @@ export function OrderSummary({ lines, itemsTotal }: { lines: CartLine[]; itemsTo
           </dd>
         </div>
       </dl>
-      <p className="mt-2 text-sm text-muted">الدفع نقداً عند الاستلام.</p>
+      <p className="mt-2 text-sm text-muted">{paymentNote}</p>
     </section>
   );
 }

@@ -1,13 +1,16 @@
 import { useEffect } from 'react';
 import { data, Form, Link, redirect, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { GOVERNORATES, MSG, ORDER_REDIRECT_MS } from '../../../contracts/index.ts';
+import { GOVERNORATES, MSG, ORDER_REDIRECT_MS, PAYMENT_METHODS, type PaymentMethod } from '../../../contracts/index.ts';
 import { ShippingAddressSchema } from '../../../contracts/schemas.ts';
 import { getCart } from '../../../core/cart.ts';
+import { AppError } from '../../../core/errors.ts';
 import { placeOrder } from '../../../core/orders.ts';
+import { startPayment } from '../../../core/payments.ts';
 import { FormAlert, PhoneField, SelectField, TextAreaField } from '../../components/account/form-field.tsx';
 import { useFormValidation } from '../../components/account/form-validation.ts';
 import { lineProblem } from '../../components/account/cart-line.tsx';
 import { OrderSummary } from '../../components/account/order-summary.tsx';
+import { ByPaymentMethod, PAYMENT_SCOPE, PaymentMethodField } from '../../components/account/payment-method.tsx';
 import { SpinnerButton } from '../../components/account/spinner-button.tsx';
 import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
 import { fieldErrors, fromAppError, invalid } from '../../lib/forms.server.ts';
@@ -19,10 +22,11 @@ import { isDocumentRequest } from '../../lib/shopper.server.ts';
 /** The same shape the API accepts in its Idempotency-Key header. */
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
 
-export function meta() {
+export function meta({ loaderData }: Route.MetaArgs) {
+  const payment = loaderData?.cardPayments ? 'والدفع نقداً عند الاستلام أو بالبطاقة والمحفظة الإلكترونية' : 'والدفع نقداً عند الاستلام';
   return [
     { title: 'إتمام الطلب' },
-    { name: 'description', content: 'بيانات الشحن وملخص طلبك، والدفع نقداً عند الاستلام.' },
+    { name: 'description', content: `بيانات الشحن وملخص طلبك، ${payment}.` },
     { name: 'robots', content: 'noindex' },
   ];
 }
@@ -32,29 +36,65 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = await getCart(context.db, user.id);
   if (cart.lines.length === 0) throw redirect('/cart');
   // One key per visit of this page: a second submit of the same form gets the first order back.
-  return { cart, idempotencyKey: crypto.randomUUID(), phone: user.phone };
+  return {
+    cart,
+    idempotencyKey: crypto.randomUUID(),
+    phone: user.phone,
+    cardPayments: Boolean(context.payments.paymob),
+    paymentMinutes: context.payments.timeoutMinutes,
+  };
+}
+
+/** The chosen way to pay; a form without the choice (the shop takes cash only) is cash. */
+function readPaymentMethod(value: FormDataEntryValue | undefined): PaymentMethod | undefined {
+  if (value === undefined) return 'cash';
+  return PAYMENT_METHODS.find((method) => method === value);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireCustomer(request, context);
   const form = Object.fromEntries(await request.formData());
-  const values = { details: form.details, phone: form.phone, shippingCity: form.shippingCity };
+  const values = { details: form.details, phone: form.phone, shippingCity: form.shippingCity, paymentMethodType: form.paymentMethodType };
   const parsed = ShippingAddressSchema.safeParse(values);
-  if (!parsed.success) return invalid(fieldErrors(parsed.error.issues), values);
+  const paymentMethodType = readPaymentMethod(form.paymentMethodType);
+  if (!parsed.success || !paymentMethodType) {
+    return invalid({ ...(parsed.success ? {} : fieldErrors(parsed.error.issues)), ...(!paymentMethodType && { paymentMethodType: MSG.paymentMethodChoice }) }, values);
+  }
+  if (paymentMethodType === 'card' && !context.payments.paymob) {
+    return data<ActionResult & { values: typeof values }>({ ok: false, toast: { type: 'error', message: MSG.cardPaymentsOff }, values }, { status: 409 });
+  }
   const key = typeof form.idempotencyKey === 'string' && IDEMPOTENCY_KEY.test(form.idempotencyKey) ? form.idempotencyKey : undefined;
   if (!key) return data<ActionResult>({ ok: false, toast: { type: 'error', message: MSG.idempotencyKeyInvalid } }, { status: 400 });
 
   const cart = await getCart(context.db, user.id);
   if (!cart.id) throw redirect('/cart');
+  let placed;
   try {
-    const { order } = await placeOrder(context.db, { userId: user.id, cartId: cart.id, shippingAddress: parsed.data, idempotencyKey: key });
-    // Without JavaScript there is no toast and no timer: the profile says it instead.
-    if (isDocumentRequest(request)) return redirect(`/profile?order=${order.number}`);
-    const placed: ActionResult & { orderNumber: number } = { ok: true, toast: { type: 'success', message: MSG.orderSent }, orderNumber: order.number };
-    return placed;
+    placed = await placeOrder(context.db, {
+      userId: user.id,
+      cartId: cart.id,
+      shippingAddress: parsed.data,
+      idempotencyKey: key,
+      paymentMethodType,
+      paymentTimeoutMinutes: context.payments.timeoutMinutes,
+    });
   } catch (error) {
     return fromAppError(error, values);
   }
+  const { order } = placed;
+  if (order.status === 'awaiting_payment') {
+    // To Paymob's page, with or without JavaScript; the order is kept whatever happens there.
+    try {
+      return redirect(await startPayment(context.db, context.payments, order.id, user));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return redirect(`/profile?order=${order.number}${error.status === 502 ? '&message=paymentGatewayDown' : ''}`);
+    }
+  }
+  // Without JavaScript there is no toast and no timer: the profile says it instead.
+  if (isDocumentRequest(request)) return redirect(`/profile?order=${order.number}`);
+  const sent: ActionResult & { orderNumber: number } = { ok: true, toast: { type: 'success', message: MSG.orderSent }, orderNumber: order.number };
+  return sent;
 }
 
 /**
@@ -68,7 +108,7 @@ export function shouldRevalidate({ actionResult, actionStatus, defaultShouldReva
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, idempotencyKey, phone } = loaderData;
+  const { cart, idempotencyKey, phone, cardPayments, paymentMinutes } = loaderData;
   const navigation = useNavigation();
   const navigate = useNavigate();
   const pending = navigation.state !== 'idle' && navigation.formAction === '/checkout';
@@ -105,7 +145,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const text = (name: string, fallback = '') => (typeof values?.[name] === 'string' ? (values[name] as string) : fallback);
 
   return (
-    <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
+    <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10" {...(cardPayments && PAYMENT_SCOPE)}>
       <h1 className="mb-4 text-2xl font-bold">إتمام الطلب</h1>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
         <Form
@@ -150,15 +190,34 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             defaultValue={text('shippingCity')}
             error={errors.shippingCity}
           />
+          {cardPayments && <PaymentMethodField defaultValue={text('paymentMethodType') === 'card' ? 'card' : 'cash'} error={errors.paymentMethodType} minutes={paymentMinutes} />}
           <p className="flex items-center justify-between gap-2 border-t border-line pt-3 text-lg font-bold">
-            <span>الإجمالي المطلوب عند الاستلام</span>
+            {cardPayments ? (
+              <span>
+                <ByPaymentMethod cash="الإجمالي المطلوب عند الاستلام" card="الإجمالي المطلوب دفعه الآن" neutral="الإجمالي المطلوب" />
+              </span>
+            ) : (
+              <span>الإجمالي المطلوب عند الاستلام</span>
+            )}
             <Price value={orderTotal(cart.totalCartPrice)} className="whitespace-nowrap text-brand-700" />
           </p>
           <SpinnerButton pending={pending} className="w-full">
-            تأكيد الطلب
+            {cardPayments ? <ByPaymentMethod cash="تأكيد الطلب" card="تأكيد الطلب والانتقال إلى الدفع" neutral="تأكيد الطلب" /> : 'تأكيد الطلب'}
           </SpinnerButton>
         </Form>
-        <OrderSummary lines={cart.lines} itemsTotal={cart.totalCartPrice} />
+        <OrderSummary
+          lines={cart.lines}
+          itemsTotal={cart.totalCartPrice}
+          paymentNote={
+            cardPayments ? (
+              <ByPaymentMethod
+                cash="الدفع نقداً عند الاستلام."
+                card="الدفع الآن بالبطاقة أو المحفظة الإلكترونية في صفحة الدفع الآمنة."
+                neutral="الدفع نقداً عند الاستلام، أو بالبطاقة أو المحفظة الإلكترونية."
+              />
+            ) : undefined
+          }
+        />
       </div>
     </section>
   );
