@@ -131,6 +131,9 @@ export const MSG = {
   paymentDecisionRecorded: 'تم تسجيل القرار',
   cardOrderPaidOnline: 'دفع هذا الطلب يُسجَّل من بوابة الدفع فقط',
   paymentMethodChoice: 'اختر طريقة الدفع: نقداً عند الاستلام، أو بطاقة أو محفظة إلكترونية',
+  paymentConfirming: 'تمت عملية الدفع، وننتظر تأكيدها من بوابة الدفع. حدّث الصفحة بعد قليل',
+  paymentAfterClose: 'وصل دفعك بعد إلغاء الطلب، وستراجعه الإدارة وتتواصل معك بشأن المبلغ',
+  paymentFailedClosed: 'لم تتم عملية الدفع، والطلب لم يعد ينتظر الدفع',
   /** Follows refundFailed on the admin's pages: where to try the refund again. */
   refundRetryHint: 'بزر «إعادة محاولة الاسترداد» في قسم الدفع',
 } as const;

@@ -1,10 +1,11 @@
-import { ChevronDown, CircleCheck, Clock, LoaderCircle, PackageCheck, Truck } from 'lucide-react';
+import { ChevronDown, CircleCheck, Clock, LoaderCircle, PackageCheck, Truck, Undo2 } from 'lucide-react';
 import { Link, useFetcher } from 'react-router';
-import { CUSTOMER_CANCELLABLE, SHIPPING_FEE, type OrderStatus } from '../../../contracts/constants.ts';
+import { CUSTOMER_CANCELLABLE, PAYMENT_METHOD_LABELS, SHIPPING_FEE, type OrderStatus, type PaymentMethod } from '../../../contracts/constants.ts';
 import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
 import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
 import { FormAlert } from './form-field.tsx';
+import { PaymentNotice, PayNow, RefundNote, type PaymentDueData, type PaymentNoticeData, type RefundData } from './order-payment.tsx';
 import { OrderSteps, type OrderStatusEntry } from './order-steps.tsx';
 
 export interface OrderCardData {
@@ -22,6 +23,21 @@ export interface OrderCardData {
   /** Every status the order reached, oldest first. */
   history: OrderStatusEntry[];
   lines: { productId: string; title: string; imageCover: string; size: string; count: number; price: number }[];
+  paymentMethod: PaymentMethod;
+  /** While the order awaits its card payment: until when. */
+  paymentDue: PaymentDueData | null;
+  /** Money sent back to the card or wallet, oldest first. */
+  refunds: RefundData[];
+  /** A paid card order that was closed and whose money has not gone back yet. */
+  refundPending: boolean;
+}
+
+/** How the profile singles out the order the shopper came back to. */
+export interface OrderCardFocus {
+  /** What happened to it (a payment's result), shown at the top of the card. */
+  notice: PaymentNoticeData | null;
+  /** The payment is being confirmed: no second "pay now" meanwhile. */
+  holdPayment: boolean;
 }
 
 interface BadgeState {
@@ -41,11 +57,11 @@ function Badge({ state }: { state: BadgeState }) {
   );
 }
 
-/** The paid and delivered labels of an order, side by side. */
-export function OrderStatusBadges({ isPaid, isDelivered }: { isPaid: boolean; isDelivered: boolean }) {
+/** The paid (or refunded) and delivered labels of an order, side by side. */
+export function OrderStatusBadges({ isPaid, isDelivered, refunded = false }: { isPaid: boolean; isDelivered: boolean; refunded?: boolean }) {
   return (
     <div className="flex flex-wrap gap-2">
-      <Badge state={isPaid ? PAID : UNPAID} />
+      <Badge state={refunded ? REFUNDED : isPaid ? PAID : UNPAID} />
       <Badge state={isDelivered ? DELIVERED : NOT_DELIVERED} />
     </div>
   );
@@ -53,6 +69,7 @@ export function OrderStatusBadges({ isPaid, isDelivered }: { isPaid: boolean; is
 
 const PAID: BadgeState = { label: 'تم الدفع', icon: CircleCheck, colours: 'bg-green-100 text-green-800' };
 const UNPAID: BadgeState = { label: 'لم يتم الدفع', icon: Clock, colours: 'bg-amber-100 text-amber-900' };
+const REFUNDED: BadgeState = { label: 'تم رد المبلغ', icon: Undo2, colours: 'border border-line bg-surface text-ink' };
 const DELIVERED: BadgeState = { label: 'تم الشحن', icon: PackageCheck, colours: 'bg-brand-100 text-brand-900' };
 const NOT_DELIVERED: BadgeState = { label: 'لم يتم الشحن', icon: Truck, colours: 'border border-line bg-surface text-ink' };
 
@@ -73,6 +90,7 @@ function CancelOrder({ order }: { order: OrderCardData }) {
       </summary>
       <div className="mt-2 flex flex-col gap-3 rounded-lg border border-sale/40 bg-red-50 p-3">
         <p className="font-semibold">هل تريد إلغاء هذا الطلب؟ لا يمكن التراجع عن الإلغاء بعد تأكيده.</p>
+        {order.isPaid && order.paymentMethod === 'card' && <p>نعيد المبلغ المدفوع إلى وسيلة الدفع التي دفعت بها.</p>}
         <FormAlert message={failure} />
         <fetcher.Form method="post" action="/profile">
           <input type="hidden" name="intent" value="cancel" />
@@ -95,16 +113,21 @@ function CancelOrder({ order }: { order: OrderCardData }) {
 }
 
 /**
- * One of the shopper's orders (SPEC.md §2 Profile): number, date, where it is in its life, lines,
- * the paid and shipped labels and the total with shipping; while it is pending or confirmed,
- * the shopper may cancel it.
+ * One of the shopper's orders (SPEC.md §2 Profile): number, date, how it is paid, where it is in
+ * its life, lines, the paid and shipped labels and the total with shipping. While it awaits its
+ * card payment the shopper may pay it; while it awaits payment, is pending or confirmed, cancel
+ * it. The order the shopper came back to (`focus`) is outlined, with what happened to it.
  */
-export function OrderCard({ order }: { order: OrderCardData }) {
+export function OrderCard({ order, focus }: { order: OrderCardData; focus?: OrderCardFocus }) {
   const headingId = `order-${order.id}`;
   // SPEC.md's shipped label ("تم الشحن") says whether the order has left the shop, as the steps do.
   const shipped = order.isDelivered || order.history.some((entry) => entry.status === 'shipped');
   return (
-    <article aria-labelledby={headingId} className="rounded-xl border border-line bg-white p-4">
+    <article
+      id={`order-number-${order.number}`}
+      aria-labelledby={headingId}
+      className={`scroll-mt-4 rounded-xl border bg-white p-4 ${focus ? 'border-brand-600 ring-2 ring-brand-500' : 'border-line'}`}
+    >
       <header className="flex flex-wrap items-start justify-between gap-2 border-b border-line pb-3">
         <div>
           <h3 id={headingId} className="text-lg font-bold">
@@ -113,11 +136,17 @@ export function OrderCard({ order }: { order: OrderCardData }) {
           <p className="text-sm text-muted">
             <time dateTime={order.createdAt}>{order.date}</time> · الشحن إلى {order.city}
           </p>
+          <p className="text-sm text-muted">طريقة الدفع: {PAYMENT_METHOD_LABELS[order.paymentMethod]}</p>
         </div>
-        <OrderStatusBadges isPaid={order.isPaid} isDelivered={shipped} />
+        <OrderStatusBadges isPaid={order.isPaid} isDelivered={shipped} refunded={order.refunds.length > 0} />
       </header>
+      {focus?.notice && <PaymentNotice notice={focus.notice} />}
       <div className="border-b border-line py-3">
         <OrderSteps status={order.status} history={order.history} />
+        {order.status === 'awaiting_payment' && order.paymentDue && (
+          <PayNow orderId={order.id} number={order.number} due={order.paymentDue} hold={focus?.holdPayment ?? false} />
+        )}
+        <RefundNote refunds={order.refunds} pending={order.refundPending} />
       </div>
       <ul className="divide-y divide-line">
         {order.lines.map((line) => (

@@ -1,10 +1,12 @@
 import { Heart, KeyRound, LogOut, Package } from 'lucide-react';
 import { data, Form, Link, redirect, useFetcher, useFetchers, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { IdSchema, MAX_PAGE_SIZE, MSG, type MessageKey } from '../../../contracts/index.ts';
-import { cancelOwnOrder, listOrders } from '../../../core/orders.ts';
+import { IdSchema, MAX_PAGE_SIZE, MSG, STORE_TIME_ZONE, type MessageKey } from '../../../contracts/index.ts';
+import { AppError } from '../../../core/errors.ts';
+import { cancelOwnOrder, listOrders, type Order } from '../../../core/orders.ts';
+import { startPayment } from '../../../core/payments.ts';
 import { listWishlist } from '../../../core/wishlist.ts';
 import { FormAlert } from '../../components/account/form-field.tsx';
-import { OrderCard, type OrderCardData } from '../../components/account/order-card.tsx';
+import { OrderCard, type OrderCardData, type OrderCardFocus } from '../../components/account/order-card.tsx';
 import { Spinner } from '../../components/account/spinner-button.tsx';
 import { MOVE_TO_CART_FETCHER, WishlistItem, type WishlistProduct } from '../../components/account/wishlist-item.tsx';
 import { formatDate, Ltr } from '../../lib/format.tsx';
@@ -22,6 +24,24 @@ export function meta() {
   ];
 }
 
+// The time of day in the shop's own time zone, Western digits like the rest of the shop.
+const timeFormat = new Intl.DateTimeFormat('ar-EG-u-nu-latn', { hour: 'numeric', minute: '2-digit', timeZone: STORE_TIME_ZONE });
+
+/**
+ * What the shopper came back from Paymob with, as the order stands now: the address only says
+ * what Paymob told the browser, the order says whether the payment was recorded.
+ */
+function paymentNotice(order: Order, payment: string | null): OrderCardFocus {
+  if (payment !== 'paid' && payment !== 'failed') return { notice: null, holdPayment: false };
+  if (order.isPaid) return { notice: { tone: 'success', message: MSG.paymentSucceeded }, holdPayment: false };
+  const awaiting = order.status === 'awaiting_payment';
+  if (payment === 'paid') {
+    // Paymob's callback to the shop can come after the browser: no second payment meanwhile.
+    return awaiting ? { notice: { tone: 'success', message: MSG.paymentConfirming }, holdPayment: true } : { notice: { tone: 'error', message: MSG.paymentAfterClose }, holdPayment: false };
+  }
+  return { notice: { tone: 'error', message: awaiting ? MSG.paymentFailed : MSG.paymentFailedClosed }, holdPayment: false };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireCustomer(request, context);
   const [orders, wishlist] = await Promise.all([
@@ -29,15 +49,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listWishlist(context.db, user.id),
   ]);
   const params = new URL(request.url).searchParams;
-  // Plain form posts (no JavaScript) land here with what happened in the address.
+  // Plain form posts (no JavaScript) and Paymob's return land here with what happened in the address.
   const message = params.get('message');
+  const known = message && Object.hasOwn(MSG, message) ? MSG[message as MessageKey] : null;
   const placed = orders.data.find((o) => String(o.number) === params.get('order'));
   const cancelled = orders.data.find((o) => String(o.number) === params.get('cancelled') && o.status === 'cancelled');
+  let focus: (OrderCardFocus & { number: number }) | null = null;
+  if (placed) {
+    const result = paymentNotice(placed, params.get('payment'));
+    // A message about the order the shopper came back to (the payment page was out of reach) is shown on it.
+    focus = { number: placed.number, ...(known && !result.notice ? { notice: { tone: 'error', message: known }, holdPayment: false } : result) };
+  }
+  const now = Date.now();
   return {
     user: { name: user.name, phone: user.phone },
-    placedOrder: placed?.number ?? null,
+    placedOrder: placed && !focus?.notice ? placed.number : null,
+    focus,
     cancelledOrder: cancelled?.number ?? null,
-    failure: message && Object.hasOwn(MSG, message) ? MSG[message as MessageKey] : null,
+    failure: placed ? null : known,
     orders: orders.data.map(
       (o): OrderCardData => ({
         id: o.id,
@@ -51,6 +80,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         status: o.status,
         history: o.statusHistory.map((h) => ({ status: h.status, at: h.at.toISOString(), date: formatDate(h.at) })),
         lines: o.lines.map(({ productId, title, imageCover, size, count, price }) => ({ productId, title, imageCover, size, count, price })),
+        paymentMethod: o.paymentMethodType,
+        paymentDue:
+          o.status === 'awaiting_payment' && o.paymentDueAt
+            ? { at: o.paymentDueAt.toISOString(), time: timeFormat.format(o.paymentDueAt), minutesLeft: Math.max(0, Math.floor((o.paymentDueAt.getTime() - now) / 60_000)) }
+            : null,
+        refunds: o.refunds.filter((r) => r.status === 'succeeded').map((r) => ({ amount: r.amount, at: r.at.toISOString(), date: formatDate(r.at) })),
+        refundPending:
+          o.paymentMethodType === 'card' && o.isPaid && (o.status === 'cancelled' || o.status === 'refused') && !o.refunds.some((r) => r.status === 'succeeded'),
       }),
     ),
     wishlist: wishlist.map(
@@ -69,18 +106,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * A customer cancelling one of their orders (intent=cancel, orderId): core refuses someone
- * else's order (not found) and one past confirmed (409 naming its status). A plain form post
- * comes back to the profile, which says the order was cancelled.
+ * A customer cancelling one of their orders (intent=cancel, orderId), or paying one that awaits
+ * its card payment (intent=pay). Core refuses someone else's order (not found), a cancel past
+ * confirmed and a payment for an order that no longer awaits one or whose time ran out (409
+ * naming why). A paid card order cancelled is refunded. A payment answers with Paymob's page; a
+ * plain form post cancelling comes back to the profile, which says the order was cancelled.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireCustomer(request, context);
   const form = await request.formData();
-  if (form.get('intent') !== 'cancel') return invalid({ intent: MSG.invalidValue });
+  const intent = form.get('intent');
+  if (intent !== 'cancel' && intent !== 'pay') return invalid({ intent: MSG.invalidValue });
   const orderId = IdSchema.safeParse(form.get('orderId'));
   if (!orderId.success) return data<ActionResult>({ ok: false, toast: { type: 'error', message: MSG.orderNotFound } }, { status: 404 });
+  if (intent === 'pay') {
+    try {
+      return redirect(await startPayment(context.db, context.payments, orderId.data, user));
+    } catch (error) {
+      // The gateway's own trouble is the shopper's to know: the order is kept and can be paid in a while.
+      if (error instanceof AppError && error.status === 502) return data<ActionResult>({ ok: false, toast: { type: 'error', message: error.message } }, { status: 502 });
+      return fromAppError(error);
+    }
+  }
   try {
-    const order = await cancelOwnOrder(context.db, orderId.data, user);
+    const order = await cancelOwnOrder(context.db, orderId.data, user, context.payments.paymob);
     if (isDocumentRequest(request)) return redirect(`/profile?cancelled=${order.number}`);
     return data<ActionResult>({ ok: true, toast: { type: 'success', message: MSG.orderCancelled } });
   } catch (error) {
@@ -97,7 +146,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 const JUMP_LINK = 'flex min-h-11 flex-1 items-center justify-center gap-2 rounded-lg border border-line bg-white px-3 font-semibold hover:bg-surface';
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, orders, wishlist, placedOrder, cancelledOrder, failure } = loaderData;
+  const { user, orders, wishlist, placedOrder, focus, cancelledOrder, failure } = loaderData;
   // Only a plain form post (no JavaScript) lands here with a refusal; fetchers show their own.
   const refusal = actionData?.toast?.type === 'error' ? actionData.toast.message : Object.values(actionData?.errors ?? {})[0];
   useActionToasts(useFetcher<ActionResult>({ key: MOVE_TO_CART_FETCHER }).data);
@@ -157,7 +206,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <ul className="flex flex-col gap-4">
               {orders.map((order) => (
                 <li key={order.id}>
-                  <OrderCard order={order} />
+                  <OrderCard order={order} focus={focus?.number === order.number ? focus : undefined} />
                 </li>
               ))}
             </ul>
