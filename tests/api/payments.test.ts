@@ -586,6 +586,36 @@ describe('the expiry of unpaid card orders', () => {
     expect(await orderLedgerOf(e, product.id)).toHaveLength(2);
   });
 
+  it('lets a paid callback and the sweep racing over an overdue order agree: paid and kept, or expired with the money for a decision', async () => {
+    for (let round = 0; round < 4; round++) {
+      const { customer, product, order, paymobOrderId, amountCents } = await cardOrder({ app: e });
+      await e.db.update(orders).set({ paymentDueAt: new Date(Date.now() - 1_000) }).where(eq(orders.id, order._id));
+      const obj = transactionObj(paymobOrderId, amountCents);
+      const [answer, expired] = await Promise.all([sendCallback(e, { type: 'TRANSACTION', obj }, signObj(obj)), expireUnpaidOrders(e.db, new Date())]);
+      expect(answer.statusCode).toBe(200);
+      const after = await readOrder(e, order._id, customer);
+      const [callback, ...more] = await callbacksOf(e.db, order._id);
+      expect(more).toEqual([]);
+      const reasons = (await orderLedgerOf(e, product.id)).map((r) => r.reason);
+      if (after.status === 'pending') {
+        expect([expired, after.isPaid, callback!.outcome, reasons]).toEqual([0, true, 'paid', ['order']]);
+        expect(await sizeStockOf(e.db, product.id)).toEqual({ m: 4, l: 5 });
+      } else {
+        expect([expired, after.status, after.isPaid, callback!.outcome, callback!.needsDecision, reasons]).toEqual([1, 'cancelled', false, 'closed_order', true, ['order', 'payment_expired']]);
+        expect(await sizeStockOf(e.db, product.id)).toEqual({ m: 5, l: 5 });
+      }
+    }
+
+    // Paid a moment after its time, before the sweep came: the sweep leaves the paid order alone.
+    const { customer, product, order, paymobOrderId, amountCents } = await cardOrder({ app: e });
+    await e.db.update(orders).set({ paymentDueAt: new Date(Date.now() - 1_000) }).where(eq(orders.id, order._id));
+    const obj = transactionObj(paymobOrderId, amountCents);
+    expect((await sendCallback(e, { type: 'TRANSACTION', obj }, signObj(obj))).statusCode).toBe(200);
+    expect(await expireUnpaidOrders(e.db, new Date())).toBe(0);
+    expect(await readOrder(e, order._id, customer)).toMatchObject({ status: 'pending', isPaid: true });
+    expect(await sizeStockOf(e.db, product.id)).toEqual({ m: 4, l: 5 });
+  });
+
   it('answers "pay now" on an overdue order with 409 paymentExpired, cancelling it and giving its pieces back', async () => {
     const { customer, product, order } = await cardOrder({ app: e });
     await e.db.update(orders).set({ paymentDueAt: new Date(Date.now() - 1_000) }).where(eq(orders.id, order._id));
@@ -711,6 +741,43 @@ describe('refunds of paid card orders', () => {
     expect(refund.json()).toEqual(fail(MSG.refundNothingToRefund));
     expect(await refundsOf(t.db, id)).toEqual([]);
     expect(await sizeStockOf(t.db, product.id)).toEqual({ m: 4, l: 5 });
+  });
+
+  it('refunds once when the customer cancels as the payment arrives: either the paid order is refunded, or the money waits for a decision', async () => {
+    for (let round = 0; round < 4; round++) {
+      const { customer, product, order, redirectUrl, amountCents } = await cardOrder();
+      const [cancel, paid] = await Promise.all([cancelOwn(customer, order._id), payAtStandIn(standIn, redirectUrl, 'pay')]);
+      expect([cancel.statusCode, paid.status]).toEqual([200, 302]);
+      const after = await readOrder(t, order._id);
+      expect(after.status).toBe('cancelled');
+      const [stored] = await callbacksOf(t.db, order._id);
+      const refunds = await refundsOf(t.db, order._id);
+      if (stored!.outcome === 'paid') {
+        expect(after.isPaid).toBe(true);
+        expect(refunds).toEqual([expect.objectContaining({ status: 'succeeded', transactionId: stored!.transactionId, amount: amountCents / 100 })]);
+      } else {
+        expect([stored!.outcome, stored!.needsDecision, after.isPaid, refunds]).toEqual(['closed_order', true, false, []]);
+      }
+      expect(await sizeStockOf(t.db, product.id)).toEqual({ m: 5, l: 5 });
+      expect((await orderLedgerOf(t, product.id)).map((r) => r.reason)).toEqual(['order', 'cancelled']);
+    }
+  });
+
+  it('sends one refund when two admins retry it at once', async () => {
+    const { order, amountCents } = await paidCardOrder();
+    await declineRefunds(standIn, true);
+    try {
+      expect((await setStatus(admin, order._id, 'cancelled')).statusCode).toBe(200);
+    } finally {
+      await declineRefunds(standIn, false);
+    }
+    const answers = await Promise.all([retryRefund(admin, order._id), retryRefund(admin, order._id)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const refunds = await refundsOf(t.db, order._id);
+    expect(refunds.map((r) => [r.status, r.amount])).toEqual([
+      ['failed', amountCents / 100],
+      ['succeeded', amountCents / 100],
+    ]);
   });
 
   it('lets only an admin retry a refund', async () => {
