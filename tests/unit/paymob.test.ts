@@ -3,9 +3,13 @@
  * documented sample transaction (developers.paymob.com, "HMAC Transaction Callback"), the same
  * string from the flat query of the Response callback, HMAC-SHA512 against RFC 4231, and the
  * signatures a callback may carry. Paymob does not publish the secret behind its sample HMAC, so
- * the documented string and the RFC vector together are the check.
+ * the documented string and the RFC vector together are the check. Also the amount an intention
+ * asks for and the items that must add up to it.
  */
 import { describe, expect, it } from 'vitest';
+import { SHIPPING_FEE } from '../../contracts/index.ts';
+import { sumLines } from '../../core/money.ts';
+import { amountDueCents, intentionItems } from '../../core/payments.ts';
 import { HMAC_FIELDS, hmacOf, processedHmacInput, responseHmacInput, responseOrderId, signatureMatches } from '../../core/paymob.ts';
 
 /** Paymob's sample transaction, as its Processed callback nests it in `obj` (with fields the HMAC does not cover). */
@@ -151,5 +155,48 @@ describe('signatureMatches', () => {
     ['an array', [good]],
   ])('rejects a signature that is %s', (_label, signature) => {
     expect(signatureMatches(signature, SAMPLE_STRING, secret)).toBe(false);
+  });
+});
+
+describe('amountDueCents', () => {
+  it.each([
+    [180, 70, 25_000],
+    [598.5, 70, 66_900],
+    [599.97, 70, 67_000],
+    [0.01, 70, 7_100],
+    [1_000, 0, 100_000],
+  ])('asks for items of %s rounded up to the pound plus %s shipping: %s piastres', (items, shipping, cents) => {
+    expect(amountDueCents({ totalOrderPrice: items, shippingPrice: shipping })).toBe(cents);
+  });
+});
+
+describe('intentionItems', () => {
+  const line = (price: number, count: number, size = 'm', title = 'تيشيرت قطن') => ({ title, size, count, price });
+
+  it('adds up to the amount due, with a rounding line exactly when the items have piastres', () => {
+    const prices = [0.01, 0.1, 19.99, 33.33, 99.5, 180, 1234.56];
+    for (const a of prices) {
+      for (const b of prices) {
+        for (const count of [1, 2, 3]) {
+          const lines = [line(a, count, 'm'), line(b, 1, 'l')];
+          const order = { totalOrderPrice: sumLines(lines), shippingPrice: SHIPPING_FEE };
+          const items = intentionItems(order, lines);
+          expect(items.reduce((sum, item) => sum + item.amount * item.quantity, 0), `${a} × ${count} + ${b}`).toBe(amountDueCents(order));
+          expect(items.every((item) => Number.isInteger(item.amount) && item.amount > 0)).toBe(true);
+          const rounding = items.filter((item) => item.name === 'تقريب الإجمالي');
+          expect(rounding.length, `${a} × ${count} + ${b}`).toBe(Number.isInteger(order.totalOrderPrice) ? 0 : 1);
+        }
+      }
+    }
+  });
+
+  it('names each line with its size and pieces, one item per line, shipping last', () => {
+    const lines = [line(199.5, 2, 'xl', 'ت'.repeat(80)), line(120, 1, 'm', 'بنطلون جينز')];
+    const items = intentionItems({ totalOrderPrice: sumLines(lines), shippingPrice: 70 }, lines);
+    expect(items).toEqual([
+      { name: 'ت'.repeat(50), amount: 39_900, description: 'مقاس XL × 2', quantity: 1 },
+      { name: 'بنطلون جينز', amount: 12_000, description: 'مقاس M × 1', quantity: 1 },
+      { name: 'الشحن', amount: 7_000, description: 'مصاريف الشحن', quantity: 1 },
+    ]);
   });
 });
