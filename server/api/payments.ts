@@ -44,7 +44,7 @@ export function paymentRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
             'HMAC-SHA512 of the documented fields (401 otherwise, nothing stored); repeats change nothing',
           querystring: z.looseObject({ hmac: z.string().optional() }),
           body: z.unknown(),
-          response: { 200: z.object({ received: z.literal(true) }), ...failures(401, 404, 413, 415) },
+          response: { 200: z.object({ received: z.literal(true) }), ...failures(400, 401, 404, 413, 415) },
         },
       },
       async (request) => {
@@ -63,7 +63,7 @@ export function paymentRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
             "Paymob's Transaction Response callback (the shopper's browser coming back): checks the signature, changes nothing, and redirects to " +
             "the shopper's orders with the result; a bad signature is 401",
           querystring: z.looseObject({ hmac: z.string().optional() }),
-          response: { 303: z.undefined().describe('No body: the Location header is /profile?order=<number>&payment=paid|failed'), ...failures(401, 404) },
+          response: { 303: z.undefined().describe('No body: the Location header is /profile?order=<number>&payment=paid|failed'), ...failures(400, 401, 404) },
         },
       },
       async (request, reply) => {

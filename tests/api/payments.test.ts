@@ -410,6 +410,16 @@ describe('POST /api/v1/payments/paymob/callback: what must change nothing', () =
     expect(await callbacksOfPaymobOrder(t.db, paymobOrderId)).toEqual([]);
   });
 
+  it('refuses a callback naming two signatures as a bad query (400), storing nothing', async () => {
+    const { order, paymobOrderId, amountCents } = await cardOrder();
+    const obj = transactionObj(paymobOrderId, amountCents);
+    const res = await sendCallback(t, { type: 'TRANSACTION', obj }, `${signObj(obj)}&hmac=${signObj(obj)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([expect.objectContaining({ path: 'hmac', location: 'query' })]);
+    expect(await storedOrder(t, order._id)).toMatchObject({ status: 'awaiting_payment', isPaid: false });
+    expect(await callbacksOfPaymobOrder(t.db, paymobOrderId)).toEqual([]);
+  });
+
   it('refuses with 401 a body without a transaction', async () => {
     for (const body of [{}, { obj: null }, { obj: [1] }, 'text']) {
       const res = await sendCallback(t, body, signObj({}));
@@ -535,9 +545,12 @@ describe('GET /api/v1/payments/paymob/return', () => {
     expect(await callbacksOf(t.db, order._id)).toHaveLength(1);
   });
 
-  it('refuses a return without a signature', async () => {
+  it('refuses a return without a signature (401) or with two (400)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/payments/paymob/return?success=true&order_id=1' });
     expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(fail(MSG.paymentSignatureInvalid));
+    const twice = await t.app.inject({ method: 'GET', url: `/api/v1/payments/paymob/return?success=true&order_id=1&hmac=${'a'.repeat(128)}&hmac=${'b'.repeat(128)}` });
+    expect(twice.statusCode).toBe(400);
   });
 });
 
