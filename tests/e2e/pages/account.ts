@@ -180,12 +180,38 @@ export class CheckoutPage {
     if (city !== undefined) await this.page.getByLabel('محافظة الشحن').selectOption(city);
   }
 
+  /** Places the order: the button reads 'تأكيد الطلب', and names the next step when a card is chosen. */
   async placeOrder() {
     await this.page.getByRole('button', { name: 'تأكيد الطلب' }).click();
   }
 
   async expectTotal(amount: number) {
     await expect(this.page.getByRole('region', { name: 'ملخص الطلب' }).getByRole('definition').last()).toHaveText(price(amount));
+  }
+
+  /** One way to pay, by its label: 'الدفع نقداً عند الاستلام' or 'بطاقة أو محفظة إلكترونية'. */
+  paymentMethod(label: string): Locator {
+    return this.page.getByRole('group', { name: 'طريقة الدفع' }).getByRole('radio', { name: label });
+  }
+
+  async choosePaymentMethod(label: string) {
+    await this.paymentMethod(label).check();
+  }
+
+  /** The form's total line: what it says is due, when, and the amount. */
+  totalLine(): Locator {
+    return this.page.getByRole('form', { name: 'بيانات الشحن' }).locator('p').filter({ hasText: 'الإجمالي المطلوب' });
+  }
+
+  /** What the total line says is due and when, as the shopper reads it (the wordings of the other choice are hidden). */
+  async expectTotalSays(label: string) {
+    await expect(this.totalLine()).toContainText(label, { useInnerText: true });
+  }
+
+  /** The amount the total line asks for, in pounds. */
+  async shownTotal(): Promise<number> {
+    const text = await this.totalLine().locator('bdi').textContent();
+    return Number(/([\d.]+) L\.E/.exec(text ?? '')?.[1]);
   }
 }
 
@@ -234,6 +260,36 @@ export class ProfilePage {
 
   async cancel(order: Locator) {
     await (await this.openCancel(order)).click();
+  }
+
+  /** Back from Paymob with the order paid: the message in that order's card, announced politely. */
+  paidNotice(order: Locator): Locator {
+    return order.getByRole('status').filter({ hasText: 'تم الدفع بنجاح' });
+  }
+
+  /** Back from Paymob without paying: the message in that order's card, as an alert. */
+  failedNotice(order: Locator): Locator {
+    return order.getByRole('alert').filter({ hasText: 'لم تتم عملية الدفع، يمكنك المحاولة مرة أخرى' });
+  }
+
+  payNow(order: Locator): Locator {
+    return order.getByRole('button', { name: 'ادفع الآن' });
+  }
+
+  /** An order waiting for its card payment: its badge, until when, and the button to pay. */
+  async expectAwaitingPayment(order: Locator) {
+    await expect(order.getByText('بانتظار الدفع', { exact: true })).toBeVisible();
+    await expect(order).toContainText('لم يتم الدفع');
+    await expect(order).toContainText('أكمل الدفع قبل الساعة');
+    await expect(this.payNow(order)).toBeVisible();
+  }
+
+  /** A card order paid: the paid label, under review, and nothing left to pay. */
+  async expectPaidByCard(order: Locator) {
+    await expect(order.getByText('تم الدفع', { exact: true })).toBeVisible();
+    await expect(order).toContainText('طريقة الدفع: بطاقة أو محفظة إلكترونية');
+    await this.expectCurrentStep(order, 'قيد المراجعة');
+    await expect(this.payNow(order)).toHaveCount(0);
   }
 
   async expectOrder(order: { lines: { title: string; size: string; count: number }[]; total: number }) {
