@@ -28,7 +28,7 @@ export function paymentRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           tags: ['payments'],
           summary: "A fresh Paymob checkout address for one's own order while it awaits payment (another try after a declined card or a closed tab)",
           params: IdParamsSchema,
-          response: { 200: one(z.object({ redirectUrl: z.string() })), ...failures(400, 401, 404, 409) },
+          response: { 200: one(z.object({ redirectUrl: z.string() })), ...failures(400, 401, 404, 409, 413, 415) },
         },
       },
       async (request) => ({ data: { redirectUrl: await startPayment(ctx.db, ctx.payments, request.params.id, currentUser(request)) } }),
@@ -81,7 +81,7 @@ export function paymentRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           tags: ['payments'],
           summary: 'Refund a cancelled or refused card order again after a refund that failed; 409 when nothing is left to refund, 502 when Paymob refuses it',
           params: IdParamsSchema,
-          response: { 200: one(OrderShape), ...failures(400, 401, 403, 404, 409) },
+          response: { 200: one(OrderShape), ...failures(400, 401, 403, 404, 409, 413, 415) },
         },
       },
       async (request) => {
@@ -102,7 +102,7 @@ export function paymentRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           summary: 'Decide on a callback that did not fit its order (wrong amount, money for a closed order, a second payment): refund it or keep it',
           params: IdParamsSchema.extend({ callbackId: IdSchema }),
           body: DecisionSchema,
-          response: { 200: one(OrderShape), ...failures(400, 401, 403, 404) },
+          response: { 200: one(OrderShape), ...failures(400, 401, 403, 404, 413, 415) },
         },
       },
       async (request) => {

@@ -821,6 +821,14 @@ describe('POST /api/v1/orders/{id}/payments/{callbackId}/decision', () => {
     const bad = await decide(admin, order._id, callback.id, 'maybe');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([expect.objectContaining({ path: 'action', msg: MSG.invalidValue })]);
+    const asXml = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${order._id}/payments/${callback.id}/decision`,
+      headers: { ...admin.headers, 'content-type': 'application/xml' },
+      payload: '<action>refund</action>',
+    });
+    expect(asXml.statusCode).toBe(415);
+    expect(asXml.json()).toEqual(fail(MSG.unsupportedMedia));
     const unknown = await decide(admin, order._id, UNKNOWN_ID, 'refund');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual(fail(MSG.paymentDecisionNotFound));
@@ -885,6 +893,10 @@ describe('who may pay and mark paid', () => {
     expect((await payNow(t, null, order._id)).statusCode).toBe(401);
     expect((await payNow(t, stranger, UNKNOWN_ID)).statusCode).toBe(404);
     expect((await payNow(t, stranger, 'not-an-id')).statusCode).toBe(400);
+    for (const url of [`/api/v1/orders/${order._id}/payment`, `/api/v1/orders/${order._id}/refund`]) {
+      const xml = await t.app.inject({ method: 'POST', url, headers: { ...admin.headers, 'content-type': 'application/xml' }, payload: '<pay/>' });
+      expect(xml.statusCode, url).toBe(415);
+    }
   });
 
   it('refuses "pay now" on an order that no longer awaits payment, naming its status', async () => {
