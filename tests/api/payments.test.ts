@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PAYMENT_TIMEOUT_MINUTES, MSG, ORDER_STATUS_LABELS, type OrderStatus, type RefundStatus } from '../../contracts/index.ts';
-import { expireUnpaidOrders } from '../../core/payments.ts';
+import { expireUnpaidOrders, listPaymentCallbacks, ordersNeedingDecision } from '../../core/payments.ts';
 import type { Product } from '../../core/products.ts';
 import { orders, paymentAttempts, paymentCallbacks } from '../../db/schema.ts';
 import { STANDIN_SETTINGS, type StandIn } from '../../scripts/paymob-standin.ts';
@@ -377,6 +377,12 @@ describe('paying through the stand-in', () => {
       ['amount_mismatch', true],
       ['paid', false],
     ]);
+    // The admin's order page lists them newest first, and the order is among those needing a decision.
+    expect((await listPaymentCallbacks(t.db, order._id)).map((c) => [c.outcome, c.amountCents, c.source])).toEqual([
+      ['paid', amountCents, 'card MasterCard 2346'],
+      ['amount_mismatch', amountCents - 100, 'card MasterCard 2346'],
+    ]);
+    expect((await ordersNeedingDecision(t.db)).has(order._id)).toBe(true);
   });
 });
 
@@ -834,6 +840,7 @@ describe('POST /api/v1/orders/{id}/payments/{callbackId}/decision', () => {
     expect(unknown.json()).toEqual(fail(MSG.paymentDecisionNotFound));
     expect(await refundsOf(t.db, order._id)).toEqual([]);
 
+    expect((await ordersNeedingDecision(t.db)).has(order._id)).toBe(true);
     const res = await decide(admin, order._id, callback.id, 'refund');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'awaiting_payment', isPaid: false, refunds: [expect.objectContaining({ amount: callback.amountCents / 100, status: 'succeeded' })] });
@@ -842,6 +849,7 @@ describe('POST /api/v1/orders/{id}/payments/{callbackId}/decision', () => {
     ]);
     const [decided] = await t.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.id, callback.id));
     expect(decided).toMatchObject({ needsDecision: false, decidedBy: admin.user.id, decidedAt: expect.any(Date) });
+    expect((await ordersNeedingDecision(t.db)).has(order._id)).toBe(false);
 
     const again = await decide(admin, order._id, callback.id, 'keep');
     expect(again.statusCode).toBe(404);
