@@ -91,6 +91,7 @@ test('a shopper pays by card on Paymob, comes back to the order paid and under r
   await confirm.click();
   await expect(toast(page, 'تم إلغاء الطلب')).toBeVisible();
   await profile.expectClosed(order, 'ملغي');
+  await expect(profile.paidNotice(order)).toHaveCount(0);
   await expect(order.getByText('تم رد المبلغ', { exact: true })).toBeVisible();
   await expect(order).toContainText(`تم رد ${price(TOTAL)} إلى وسيلة الدفع`);
   expect(await orderOf(page, number)).toMatchObject({ status: 'cancelled', refunds: [{ amount: TOTAL, status: 'succeeded' }] });

@@ -32,14 +32,15 @@ const timeFormat = new Intl.DateTimeFormat('ar-EG-u-nu-latn', { hour: 'numeric',
  * what Paymob told the browser, the order says whether the payment was recorded.
  */
 function paymentNotice(order: Order, payment: string | null): OrderCardFocus {
-  if (payment !== 'paid' && payment !== 'failed') return { notice: null, holdPayment: false };
+  const closed = order.status === 'cancelled' || order.status === 'refused';
+  // A paid order closed since (cancelled and refunded) has moved on from the payment's news.
+  if ((payment !== 'paid' && payment !== 'failed') || (order.isPaid && closed)) return { notice: null, holdPayment: false };
   if (order.isPaid) return { notice: { tone: 'success', message: MSG.paymentSucceeded }, holdPayment: false };
-  const awaiting = order.status === 'awaiting_payment';
   if (payment === 'paid') {
     // Paymob's callback to the shop can come after the browser: no second payment meanwhile.
-    return awaiting ? { notice: { tone: 'success', message: MSG.paymentConfirming }, holdPayment: true } : { notice: { tone: 'error', message: MSG.paymentAfterClose }, holdPayment: false };
+    return closed ? { notice: { tone: 'error', message: MSG.paymentAfterClose }, holdPayment: false } : { notice: { tone: 'success', message: MSG.paymentConfirming }, holdPayment: true };
   }
-  return { notice: { tone: 'error', message: awaiting ? MSG.paymentFailed : MSG.paymentFailedClosed }, holdPayment: false };
+  return { notice: { tone: 'error', message: closed ? MSG.paymentFailedClosed : MSG.paymentFailed }, holdPayment: false };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
