@@ -123,11 +123,7 @@ export function OrderCard({ order, focus }: { order: OrderCardData; focus?: Orde
   // SPEC.md's shipped label ("تم الشحن") says whether the order has left the shop, as the steps do.
   const shipped = order.isDelivered || order.history.some((entry) => entry.status === 'shipped');
   return (
-    <article
-      id={`order-number-${order.number}`}
-      aria-labelledby={headingId}
-      className={`scroll-mt-4 rounded-xl border bg-white p-4 ${focus ? 'border-brand-600 ring-2 ring-brand-500' : 'border-line'}`}
-    >
+    <article aria-labelledby={headingId} className={`rounded-xl border bg-white p-4 ${focus ? 'border-brand-600 ring-2 ring-brand-500' : 'border-line'}`}>
       <header className="flex flex-wrap items-start justify-between gap-2 border-b border-line pb-3">
         <div>
           <h3 id={headingId} className="text-lg font-bold">
