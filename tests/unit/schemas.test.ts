@@ -118,7 +118,12 @@ describe('checkout: ShippingAddressSchema and PlaceOrderSchema', () => {
 
   it('accepts an address without a postal code', () => {
     expect(ShippingAddressSchema.parse(valid)).toEqual(valid);
-    expect(PlaceOrderSchema.parse({ shippingAddress: valid })).toEqual({ shippingAddress: valid });
+    expect(PlaceOrderSchema.parse({ shippingAddress: valid })).toEqual({ shippingAddress: valid, paymentMethodType: 'cash' });
+  });
+
+  it('takes cash on delivery unless card is asked for, and refuses any other payment method', () => {
+    expect(PlaceOrderSchema.parse({ shippingAddress: valid, paymentMethodType: 'card' }).paymentMethodType).toBe('card');
+    expect(failures(PlaceOrderSchema, { shippingAddress: valid, paymentMethodType: 'bitcoin' })).toEqual([`paymentMethodType: ${MSG.paymentMethodInvalid}`]);
   });
 
   it('names every missing field with its SPEC message', () => {
