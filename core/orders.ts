@@ -50,7 +50,7 @@ export interface Order {
   /** A card order still awaiting payment then is cancelled by the shop; null for cash. */
   paymentDueAt: Date | null;
   /** Money sent back through Paymob, oldest first, and whether each refund went through. */
-  refunds: { amount: number; status: RefundStatus; at: Date; by: { id: string; name: string } | null; detail: string | null }[];
+  refunds: { amount: number; status: RefundStatus; at: Date; by: { id: string; name: string } | null; detail: string | null; transactionId: string }[];
   trnxId: string | null;
   orderPaymobId: string | null;
   isPaid: boolean;
@@ -218,6 +218,7 @@ async function withLines(db: Db, rows: Awaited<ReturnType<typeof selectOrders>>)
     db
       .select({
         orderId: orderRefunds.orderId,
+        transactionId: orderRefunds.transactionId,
         amount: orderRefunds.amount,
         status: orderRefunds.status,
         detail: orderRefunds.detail,
@@ -244,7 +245,7 @@ async function withLines(db: Db, rows: Awaited<ReturnType<typeof selectOrders>>)
     paymentDueAt: r.paymentDueAt,
     refunds: refunds
       .filter((f) => f.orderId === r.id)
-      .map((f) => ({ amount: f.amount, status: f.status, at: f.at, detail: f.detail, by: f.userId && f.userName !== null ? { id: f.userId, name: f.userName } : null })),
+      .map((f) => ({ amount: f.amount, status: f.status, at: f.at, detail: f.detail, transactionId: f.transactionId, by: f.userId && f.userName !== null ? { id: f.userId, name: f.userName } : null })),
     trnxId: r.trnxId,
     orderPaymobId: r.orderPaymobId,
     isPaid: r.isPaid,

@@ -22,7 +22,7 @@ export interface AdminOrderView {
   /** A card order awaiting payment is cancelled by the shop then. */
   paymentDueAt: { iso: string; text: string } | null;
   /** Money sent back through Paymob, oldest first. */
-  refunds: { amount: number; status: RefundStatus; at: { iso: string; text: string }; by: string; detail: string | null }[];
+  refunds: { amount: number; status: RefundStatus; at: { iso: string; text: string }; by: string; detail: string | null; transactionId: string }[];
   /** A Paymob callback for this order waits for an admin to refund or keep the money. */
   needsDecision: boolean;
   itemsTotal: number;
@@ -52,7 +52,7 @@ export function toAdminOrderView(order: Order, needsDecision = false): AdminOrde
     trnxId: order.trnxId,
     orderPaymobId: order.orderPaymobId,
     paymentDueAt: stamp(order.paymentDueAt),
-    refunds: order.refunds.map((refund) => ({ amount: refund.amount, status: refund.status, at: stamp(refund.at), by: refund.by?.name ?? 'المتجر', detail: refund.detail })),
+    refunds: order.refunds.map((refund) => ({ amount: refund.amount, status: refund.status, at: stamp(refund.at), by: refund.by?.name ?? 'المتجر', detail: refund.detail, transactionId: refund.transactionId })),
     needsDecision,
     itemsTotal: order.totalOrderPrice,
     shippingPrice: order.shippingPrice,
@@ -70,10 +70,10 @@ export function toAdminOrderView(order: Order, needsDecision = false): AdminOrde
  * Whether the admin may try the refund of a closed paid card order again: its last refund
  * failed, or none was recorded (the shop stopped between closing the order and refunding it).
  */
-export function refundRetryOffered(order: Pick<AdminOrderView, 'paymentMethodType' | 'isPaid' | 'status' | 'refunds'>): boolean {
+export function refundRetryOffered(order: Pick<AdminOrderView, 'paymentMethodType' | 'isPaid' | 'status' | 'refunds' | 'trnxId'>): boolean {
   if (order.paymentMethodType !== 'card' || !order.isPaid || (order.status !== 'cancelled' && order.status !== 'refused')) return false;
-  const last = order.refunds.at(-1);
-  return !last || last.status === 'failed';
+  // The payment that paid the order; refunds of other payments (an admin's decisions) do not settle it.
+  return !order.refunds.some((refund) => refund.transactionId === order.trnxId && refund.status === 'succeeded');
 }
 
 /** A label and its value; the value may be a long word (an id) and must wrap rather than overflow. */
