@@ -234,7 +234,7 @@ export async function startPaymobStandIn(options: StandInOptions): Promise<Stand
     }
     const pounds = (intention.amount / 100).toFixed(2);
     const items = (intention.body.items as Record<string, unknown>[] | undefined) ?? [];
-    const rows = items.map((item) => `<li>${escapeHtml(String(item.name))}: ${((item.amount as number) / 100).toFixed(2)} EGP</li>`).join('');
+    const rows = items.map((item) => `<li><bdi>${escapeHtml(String(item.name))}</bdi>: ${((item.amount as number) / 100).toFixed(2)} EGP</li>`).join('');
     const button = (result: string, label: string) =>
       `<form method="post" action="/unifiedcheckout/pay"><input type="hidden" name="clientSecret" value="${escapeHtml(intention.clientSecret)}"><input type="hidden" name="result" value="${result}"><button type="submit">${label}</button></form>`;
     sendHtml(

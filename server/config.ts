@@ -13,7 +13,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
-  STORE_URL: z.string().url().default('http://localhost:3000'),
+  STORE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   REDIS_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   WHOLESALE_URL: z.string().url().default('https://wa.me/201000000000'),
@@ -77,7 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
-    storeUrl: e.STORE_URL.replace(/\/$/, ''),
+    // Unset: this machine on PORT, so links and Paymob's callbacks reach a local shop on any port.
+    storeUrl: (e.STORE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     authRateLimit: e.AUTH_RATE_LIMIT,
     redisUrl: e.REDIS_URL,
     wholesaleUrl: e.WHOLESALE_URL,

@@ -9,6 +9,14 @@ const PAYMOB = {
   PAYMOB_CARD_INTEGRATION_ID: '4097558',
 };
 
+describe('loadConfig: the shop\'s address', () => {
+  it('is this machine on PORT while STORE_URL is unset, so Paymob calls a local shop back on its own port', () => {
+    expect(loadConfig({}).storeUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '3592' }).storeUrl).toBe('http://localhost:3592');
+    expect(loadConfig({ PORT: '3592', STORE_URL: 'https://shop.example/' }).storeUrl).toBe('https://shop.example');
+  });
+});
+
 describe('loadConfig: card payments', () => {
   it('leaves the shop cash only while the Paymob keys are unset, with a 30-minute payment time', () => {
     const config = loadConfig({});
