@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, gt, lte, notExists } from 'drizzle-orm';
 import { MSG, ORDER_STATUS_LABELS, type PaymentOutcome } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
-import { orderItems, orders, orderStatusHistory, paymentAttempts, paymentCallbacks, users } from '../db/schema.ts';
+import { orderItems, orderRefunds, orders, orderStatusHistory, paymentAttempts, paymentCallbacks, users } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 import { toPiastres } from './money.ts';
 import { lockOrder, moveOrder, type LockedOrder, type Tx, type Viewer } from './orders.ts';
@@ -273,28 +273,43 @@ export interface PaymentCallbackRecord {
   outcome: PaymentOutcome;
   needsDecision: boolean;
   decidedAt: Date | null;
+  /** How an admin decided: the money refunded (a refund of this transaction went through) or kept; null while open. */
+  decision: { action: 'refund' | 'keep'; by: string | null } | null;
   source: string;
   createdAt: Date;
 }
 
 /** The callbacks Paymob sent about an order, newest first (the admin's order page). */
 export async function listPaymentCallbacks(db: Db, orderId: string): Promise<PaymentCallbackRecord[]> {
-  return db
-    .select({
-      id: paymentCallbacks.id,
-      transactionId: paymentCallbacks.transactionId,
-      paymobOrderId: paymentCallbacks.paymobOrderId,
-      amountCents: paymentCallbacks.amountCents,
-      success: paymentCallbacks.success,
-      outcome: paymentCallbacks.outcome,
-      needsDecision: paymentCallbacks.needsDecision,
-      decidedAt: paymentCallbacks.decidedAt,
-      source: paymentCallbacks.source,
-      createdAt: paymentCallbacks.createdAt,
-    })
-    .from(paymentCallbacks)
-    .where(eq(paymentCallbacks.orderId, orderId))
-    .orderBy(desc(paymentCallbacks.createdAt));
+  const [rows, refunded] = await Promise.all([
+    db
+      .select({
+        id: paymentCallbacks.id,
+        transactionId: paymentCallbacks.transactionId,
+        paymobOrderId: paymentCallbacks.paymobOrderId,
+        amountCents: paymentCallbacks.amountCents,
+        success: paymentCallbacks.success,
+        outcome: paymentCallbacks.outcome,
+        needsDecision: paymentCallbacks.needsDecision,
+        decidedAt: paymentCallbacks.decidedAt,
+        decidedBy: users.name,
+        source: paymentCallbacks.source,
+        createdAt: paymentCallbacks.createdAt,
+      })
+      .from(paymentCallbacks)
+      .leftJoin(users, eq(users.id, paymentCallbacks.decidedBy))
+      .where(eq(paymentCallbacks.orderId, orderId))
+      .orderBy(desc(paymentCallbacks.createdAt)),
+    db
+      .select({ transactionId: orderRefunds.transactionId })
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, 'succeeded'))),
+  ]);
+  const refundedTransactions = new Set(refunded.map((r) => r.transactionId));
+  return rows.map(({ decidedBy, ...row }) => ({
+    ...row,
+    decision: row.decidedAt ? { action: refundedTransactions.has(row.transactionId) ? 'refund' : 'keep', by: decidedBy } : null,
+  }));
 }
 
 /** Ids of orders with a callback waiting for an admin's decision, among `orderIds`. */

@@ -850,6 +850,9 @@ describe('POST /api/v1/orders/{id}/payments/{callbackId}/decision', () => {
     const [decided] = await t.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.id, callback.id));
     expect(decided).toMatchObject({ needsDecision: false, decidedBy: admin.user.id, decidedAt: expect.any(Date) });
     expect((await ordersNeedingDecision(t.db)).has(order._id)).toBe(false);
+    // Paymob's callback for the refund itself may be listed too; the decided one says what was decided.
+    const listed = (await listPaymentCallbacks(t.db, order._id)).find((c) => c.id === callback.id);
+    expect(listed).toMatchObject({ needsDecision: false, decision: { action: 'refund', by: admin.user.name } });
 
     const again = await decide(admin, order._id, callback.id, 'keep');
     expect(again.statusCode).toBe(404);
@@ -863,6 +866,7 @@ describe('POST /api/v1/orders/{id}/payments/{callbackId}/decision', () => {
     expect(await refundsOf(t.db, order._id)).toEqual([]);
     const [decided] = await t.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.id, callback.id));
     expect(decided).toMatchObject({ needsDecision: false, decidedBy: admin.user.id });
+    expect((await listPaymentCallbacks(t.db, order._id)).find((c) => c.id === callback.id)).toMatchObject({ decision: { action: 'keep', by: admin.user.name } });
   });
 
   it('leaves the decision open when Paymob declines the refund (502)', async () => {

@@ -25,6 +25,7 @@ export interface PaymentCallbackView {
   outcome: PaymentOutcome;
   needsDecision: boolean;
   decidedAt: { iso: string; text: string } | null;
+  decision: PaymentCallbackRecord['decision'];
 }
 
 export function toPaymentCallbackViews(callbacks: PaymentCallbackRecord[]): PaymentCallbackView[] {
@@ -37,6 +38,7 @@ export function toPaymentCallbackViews(callbacks: PaymentCallbackRecord[]): Paym
     outcome: c.outcome,
     needsDecision: c.needsDecision,
     decidedAt: stamp(c.decidedAt),
+    decision: c.decision,
   }));
 }
 
@@ -137,7 +139,9 @@ function CallbackItem({ orderId, callback }: { orderId: string; callback: Paymen
       ) : (
         callback.decidedAt && (
           <p className="text-sm text-muted">
-            تم القرار: <time dateTime={callback.decidedAt.iso}>{callback.decidedAt.text}</time>
+            {callback.decision?.action === 'refund' ? 'تم القرار: استرداد المبلغ' : 'تم القرار: الاحتفاظ بالمبلغ'} ·{' '}
+            <time dateTime={callback.decidedAt.iso}>{callback.decidedAt.text}</time>
+            {callback.decision?.by && <> · بواسطة: {callback.decision.by}</>}
           </p>
         )
       )}
