@@ -614,6 +614,20 @@ describe('PUT /api/v1/orders/{id}/deliver and /pay', () => {
     return row!;
   }
 
+  it.each(['deliver', 'pay', 'cancel'] as const)('/%s answers 415, as its OpenAPI entry says, to a body it cannot read, changing nothing', async (call) => {
+    const { order, customer } = await orderPlaced();
+    const admin = await createAccount(t.db, 'admin');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${order._id}/${call}`,
+      headers: { ...(call === 'cancel' ? customer.headers : admin.headers), 'content-type': 'application/xml' },
+      payload: '<order/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ status: 'fail', message: MSG.unsupportedMedia });
+    expect(await storedOrder(order._id)).toMatchObject({ status: 'pending', isPaid: false, isDelivered: false });
+  });
+
   it.each(['confirmed', 'shipped'] as const)('an admin marks a %s order delivered and back to shipped, stamping and clearing the date', async (from) => {
     const { order } = await orderPlaced();
     const admin = await createAccount(t.db, 'admin', 'سارة المشرفة');
