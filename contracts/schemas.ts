@@ -22,6 +22,11 @@ import {
 import { GOVERNORATES } from './governorates.ts';
 import { MSG } from './messages.ts';
 
+// In the browser, zod's compiled fast path would first probe `new Function`, which the pages'
+// CSP forbids (a reported violation on every page that validates a form). It must be off before
+// the first schema below is built; on the server the compiled path stays.
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
 z.config({
   customError: (issue) => {
     if (issue.code === 'invalid_type') {
