@@ -9,7 +9,8 @@ import {
   type LinksFunction,
 } from 'react-router';
 import { ToastContainer } from 'react-toastify';
-import { MSG, STORE_NAME, TOAST_CLOSE_MS } from '../contracts/index.ts';
+import { STORE_NAME, TOAST_CLOSE_MS } from '../contracts/constants.ts';
+import { MSG } from '../contracts/messages.ts';
 import { getCart } from '../core/cart.ts';
 import { listCategories } from '../core/categories.ts';
 import type { Route } from './+types/root';

@@ -5,7 +5,7 @@
  */
 import { Loader2, ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
-import { IMAGE_VARIANTS } from '../../contracts/index.ts';
+import { IMAGE_VARIANTS } from '../../contracts/constants.ts';
 import type { Product } from '../../core/products.ts';
 import { productImage } from '../lib/images.ts';
 import { SaleBadge, SoldOutBadge } from './catalogue/badges.tsx';

@@ -1,5 +1,5 @@
 /** Numbers as the shop prints them: prices with two decimals and L.E, always left to right inside Arabic text. */
-import { CURRENCY, SHIPPING_FEE, STORE_TIME_ZONE } from '../../contracts/index.ts';
+import { CURRENCY, SHIPPING_FEE, STORE_TIME_ZONE } from '../../contracts/constants.ts';
 
 export function formatAmount(value: number): string {
   return value.toFixed(2);

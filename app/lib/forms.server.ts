@@ -1,7 +1,7 @@
 /** Turning form posts into core calls: zod field errors and core's AppError become form errors. */
 import { data } from 'react-router';
 import type { z } from 'zod';
-import { MSG } from '../../contracts/index.ts';
+import { MSG } from '../../contracts/messages.ts';
 import { AppError } from '../../core/errors.ts';
 import type { ActionResult } from './toast.ts';
 

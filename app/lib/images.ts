@@ -1,5 +1,5 @@
 /** URLs of a product image's stored sizes (core/images.ts writes them), for `src`, `srcSet` and the zoom. */
-import { IMAGE_VARIANTS } from '../../contracts/index.ts';
+import { IMAGE_VARIANTS } from '../../contracts/constants.ts';
 
 export interface ProductImage {
   /** 417x555, what cards and the product page show. */

@@ -1,6 +1,7 @@
 /** What page loaders share: reading the page number and keyword of the address, and turning "no such record" into the 404 page. */
 import { data } from 'react-router';
-import { IdSchema, KEYWORD_MAX, removeControlCharacters } from '../../contracts/index.ts';
+import { KEYWORD_MAX } from '../../contracts/constants.ts';
+import { IdSchema, removeControlCharacters } from '../../contracts/schemas.ts';
 import { AppError } from '../../core/errors.ts';
 
 /** `?page=` as a page number; anything that is not a positive whole number is the first page. */

@@ -1,6 +1,6 @@
 /** What the cart and wishlist actions share: who may post to them and how a plain form post is answered. */
 import { data, type AppLoadContext } from 'react-router';
-import { MSG } from '../../contracts/index.ts';
+import { MSG } from '../../contracts/messages.ts';
 import type { SessionUser } from '../../core/auth.ts';
 import { getSessionUser } from './session.server.ts';
 import type { ActionResult } from './toast.ts';

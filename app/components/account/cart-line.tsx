@@ -1,6 +1,6 @@
 import { CircleAlert, Minus, Plus, Trash2 } from 'lucide-react';
 import { Link, useFetcher } from 'react-router';
-import { MSG } from '../../../contracts/index.ts';
+import { MSG } from '../../../contracts/messages.ts';
 import type { CartLine as CartLineData } from '../../../core/cart.ts';
 import { piecesText } from '../catalogue/stock-text.ts';
 import { Ltr, Price } from '../../lib/format.tsx';

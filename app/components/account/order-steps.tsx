@@ -4,7 +4,7 @@
  * with aria-current="step"; a cancelled or refused order shows that instead of the steps.
  */
 import { Check, CircleX, Clock, Undo2 } from 'lucide-react';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../contracts/index.ts';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../contracts/constants.ts';
 import { Ltr } from '../../lib/format.tsx';
 
 /** The steps of an order that goes well, in order. */

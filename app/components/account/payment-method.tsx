@@ -6,7 +6,7 @@
  * JavaScript; a browser without :has shows a wording that fits both.
  */
 import { Banknote, CreditCard } from 'lucide-react';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../contracts/index.ts';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../contracts/constants.ts';
 import { Ltr } from '../../lib/format.tsx';
 import { FieldMessage } from './form-field.tsx';
 

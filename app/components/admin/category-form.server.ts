@@ -1,5 +1,5 @@
 /** Reading the admin's category form (multipart) in the page actions, with the same limits as the API. */
-import { MAX_UPLOAD_BYTES } from '../../../contracts/index.ts';
+import { MAX_UPLOAD_BYTES } from '../../../contracts/constants.ts';
 import { CategorySchema } from '../../../contracts/schemas.ts';
 import { AppError } from '../../../core/errors.ts';
 import { fieldErrors, fileBytes, fromAppError, invalid, readUploadForm } from '../../lib/forms.server.ts';

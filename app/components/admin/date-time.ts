@@ -1,5 +1,5 @@
 /** Dates on the admin pages: staff need the hour too, in the shop's own time zone whatever the server's is. */
-import { STORE_TIME_ZONE } from '../../../contracts/index.ts';
+import { STORE_TIME_ZONE } from '../../../contracts/constants.ts';
 
 // Western digits, as everywhere else in the shop.
 const dateTimeFormat = new Intl.DateTimeFormat('ar-EG-u-nu-latn', { dateStyle: 'long', timeStyle: 'short', timeZone: STORE_TIME_ZONE });

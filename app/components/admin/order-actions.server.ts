@@ -8,7 +8,8 @@
  */
 import { redirect, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
-import { MSG, ORDER_STATUSES } from '../../../contracts/index.ts';
+import { ORDER_STATUSES } from '../../../contracts/constants.ts';
+import { MSG } from '../../../contracts/messages.ts';
 import { IdSchema } from '../../../contracts/schemas.ts';
 import { AppError } from '../../../core/errors.ts';
 import { changeOrderStatus, getOrder, setOrderFlag, type Order, type Viewer } from '../../../core/orders.ts';

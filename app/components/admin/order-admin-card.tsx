@@ -1,7 +1,8 @@
 /** An order as staff see it: who, where to, how it is paid, the total with shipping, its status and its two flags. */
 import { ChevronLeft, CircleAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { MSG, PAYMENT_METHOD_LABELS, type OrderStatus, type PaymentMethod, type RefundStatus } from '../../../contracts/index.ts';
+import { PAYMENT_METHOD_LABELS, type OrderStatus, type PaymentMethod, type RefundStatus } from '../../../contracts/constants.ts';
+import { MSG } from '../../../contracts/messages.ts';
 import type { Order } from '../../../core/orders.ts';
 import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
 import { formatDateTime, stamp } from './date-time.ts';

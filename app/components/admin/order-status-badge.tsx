@@ -1,5 +1,5 @@
 /** An order's status as staff read it on lists and on its page: its label, coloured by what is left to do. */
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../contracts/index.ts';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../contracts/constants.ts';
 
 const TONES: Record<OrderStatus, string> = {
   awaiting_payment: 'border border-line bg-surface text-ink',

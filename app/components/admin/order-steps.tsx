@@ -6,7 +6,7 @@
  */
 import { Ban, Check, LoaderCircle, PackageCheck, Truck, Undo2 } from 'lucide-react';
 import { Form, useNavigation } from 'react-router';
-import { ORDER_NEXT_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../../contracts/index.ts';
+import { ORDER_NEXT_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../../contracts/constants.ts';
 import type { Order } from '../../../core/orders.ts';
 import { Price } from '../../lib/format.tsx';
 import { SpinnerButton } from '../account/spinner-button.tsx';

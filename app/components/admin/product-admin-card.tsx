@@ -6,7 +6,8 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { Link, useFetcher } from 'react-router';
-import { IMAGE_VARIANTS, MSG } from '../../../contracts/index.ts';
+import { IMAGE_VARIANTS } from '../../../contracts/constants.ts';
+import { MSG } from '../../../contracts/messages.ts';
 import { SaleBadge } from '../catalogue/badges.tsx';
 import { ProductPrices } from '../catalogue/product-prices.tsx';
 import { Ltr } from '../../lib/format.tsx';

@@ -7,7 +7,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { toast } from 'react-toastify';
-import { AGES, DESCRIPTION_MAX, MSG, SEASONS, SIZES } from '../../../contracts/index.ts';
+import { AGES, DESCRIPTION_MAX, SEASONS, SIZES } from '../../../contracts/constants.ts';
+import { MSG } from '../../../contracts/messages.ts';
 import { ProductFieldsSchema, ProductPatchSchema } from '../../../contracts/schemas.ts';
 import { FieldMessage, FormAlert, SelectField, TextAreaField, TextField } from '../account/form-field.tsx';
 import { SpinnerButton } from '../account/spinner-button.tsx';

@@ -1,5 +1,5 @@
 /** A product's pieces per size at a glance: "M 3", a size that ran out marked in red and struck through. */
-import { LOW_STOCK_THRESHOLD } from '../../../contracts/index.ts';
+import { LOW_STOCK_THRESHOLD } from '../../../contracts/constants.ts';
 
 export function SizeStockChips({ stock, label }: { stock: { size: string; quantity: number }[]; label: string }) {
   if (stock.length === 0) return null;

@@ -6,7 +6,7 @@
  * also carries, hidden, the pieces it showed (`stockSeen.<size>`): a size left as shown keeps
  * the pieces it has when saved, so an order placed while the form was open is not undone.
  */
-import { SIZES } from '../../../contracts/index.ts';
+import { SIZES } from '../../../contracts/constants.ts';
 import { FieldMessage } from '../account/form-field.tsx';
 import { Ltr } from '../../lib/format.tsx';
 

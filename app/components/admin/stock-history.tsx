@@ -3,7 +3,7 @@
  * after, the order that caused it and who acted (the shop itself where no one did).
  */
 import { Link } from 'react-router';
-import { STOCK_REASON_LABELS } from '../../../contracts/index.ts';
+import { STOCK_REASON_LABELS } from '../../../contracts/constants.ts';
 import type { StockMovement } from '../../../core/stock.ts';
 import { Ltr } from '../../lib/format.tsx';
 import { stamp } from './date-time.ts';

@@ -2,7 +2,7 @@
  * The product form posted without JavaScript: the page action reads the same fields and files
  * the API reads, after refusing a body too large for five images and the text around them.
  */
-import { MAX_PRODUCT_IMAGES, MAX_UPLOAD_BYTES } from '../../../contracts/index.ts';
+import { MAX_PRODUCT_IMAGES, MAX_UPLOAD_BYTES } from '../../../contracts/constants.ts';
 import { StockSchema } from '../../../contracts/schemas.ts';
 import type { ProductUploads } from '../../../core/products.ts';
 import { fileBytes, readUploadForm } from '../../lib/forms.server.ts';

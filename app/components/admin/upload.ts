@@ -2,7 +2,8 @@
  * The product form's fields and files as the API and the page action both read them, and the
  * browser's upload to the REST API with real progress (fetch cannot report upload progress).
  */
-import { MSG, SIZES } from '../../../contracts/index.ts';
+import { SIZES } from '../../../contracts/constants.ts';
+import { MSG } from '../../../contracts/messages.ts';
 
 /**
  * The text fields of the product form, as the schemas in contracts/ expect them. The form has a

@@ -1,7 +1,7 @@
 import { ChevronLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
-import type { OrderStatus } from '../../../contracts/index.ts';
+import type { OrderStatus } from '../../../contracts/constants.ts';
 import { OrderBadges } from './order-status-badge.tsx';
 
 export interface UserOrderData {

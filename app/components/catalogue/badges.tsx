@@ -1,5 +1,5 @@
 /** The labels drawn over a product's image: sold out, and the admin's sale text. */
-import { MSG } from '../../../contracts/index.ts';
+import { MSG } from '../../../contracts/messages.ts';
 
 export function SoldOutBadge() {
   return <span className="rounded-md bg-ink/85 px-2 py-1 text-xs font-bold text-white">{MSG.soldOut}</span>;

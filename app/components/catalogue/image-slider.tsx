@@ -9,7 +9,7 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight, X, ZoomIn } from 'lucide-react';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { IMAGE_VARIANTS } from '../../../contracts/index.ts';
+import { IMAGE_VARIANTS } from '../../../contracts/constants.ts';
 import { productImage } from '../../lib/images.ts';
 
 const HOVER_DELAY_MS = 250;

@@ -4,7 +4,7 @@
  */
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { PAGINATOR_LINKS } from '../../../contracts/index.ts';
+import { PAGINATOR_LINKS } from '../../../contracts/constants.ts';
 
 /** The page numbers to link: PAGINATOR_LINKS of them, the current one in the middle where possible. */
 export function pageWindow(current: number, numberOfPages: number): number[] {

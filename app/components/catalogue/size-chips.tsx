@@ -6,7 +6,7 @@
  * last pieces, which the server renders, so they read without JavaScript.
  */
 import { useId, useState } from 'react';
-import { MSG } from '../../../contracts/index.ts';
+import { MSG } from '../../../contracts/messages.ts';
 import type { SizeStock } from '../../../core/stock.ts';
 import { Ltr } from '../../lib/format.tsx';
 import { isLastPieces, lastPiecesText, sizeName, soldOutSizeLabel } from './stock-text.ts';

@@ -4,7 +4,7 @@
  * image, the title and the description.
  */
 import type { MetaDescriptor } from 'react-router';
-import { IMAGE_VARIANTS, STORE_NAME } from '../../../contracts/index.ts';
+import { IMAGE_VARIANTS, STORE_NAME } from '../../../contracts/constants.ts';
 
 export interface SocialMeta {
   title: string;

@@ -5,7 +5,7 @@
 import type { FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import { toast } from 'react-toastify';
-import { MSG } from '../../../contracts/index.ts';
+import { MSG } from '../../../contracts/messages.ts';
 import { useRootData } from '../../root.tsx';
 import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
 

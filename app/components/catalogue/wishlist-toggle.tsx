@@ -6,7 +6,7 @@ import { Heart } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import { toast } from 'react-toastify';
-import { MSG } from '../../../contracts/index.ts';
+import { MSG } from '../../../contracts/messages.ts';
 import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
 import { useRootData } from '../../root.tsx';
 

@@ -7,7 +7,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { CAROUSEL_AUTOPLAY_MS } from '../../../contracts/index.ts';
+import { CAROUSEL_AUTOPLAY_MS } from '../../../contracts/constants.ts';
 
 export interface BannerSlide {
   eyebrow: string;

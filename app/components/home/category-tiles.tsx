@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { IMAGE_VARIANTS } from '../../../contracts/index.ts';
+import { IMAGE_VARIANTS } from '../../../contracts/constants.ts';
 import { categoryImage } from '../../lib/images.ts';
 
 export interface CategoryTile {

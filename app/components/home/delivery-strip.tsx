@@ -1,5 +1,5 @@
 import { Truck } from 'lucide-react';
-import { DELIVERY_WORKING_DAYS } from '../../../contracts/index.ts';
+import { DELIVERY_WORKING_DAYS } from '../../../contracts/constants.ts';
 import { Ltr } from '../../lib/format.tsx';
 
 /**

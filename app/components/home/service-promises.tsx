@@ -1,5 +1,5 @@
 import { Headset, RefreshCcw, ShieldCheck, Truck } from 'lucide-react';
-import { DELIVERY_WORKING_DAYS, RETURN_DAYS, SUPPORT_HOURS } from '../../../contracts/index.ts';
+import { DELIVERY_WORKING_DAYS, RETURN_DAYS, SUPPORT_HOURS } from '../../../contracts/constants.ts';
 import { Ltr } from '../../lib/format.tsx';
 
 /** The four service promises of SPEC.md §1 and §9. */

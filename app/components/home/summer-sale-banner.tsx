@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PRICE_BANDS } from '../../../contracts/index.ts';
+import { PRICE_BANDS } from '../../../contracts/constants.ts';
 import { Ltr } from '../../lib/format.tsx';
 
 /** The promotional summer-sale banner, linking to /less149 (SPEC.md §2). */

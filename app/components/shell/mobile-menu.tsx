@@ -1,6 +1,6 @@
 import { ChevronDown, ExternalLink, Menu, X } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
-import { STORE_NAME } from '../../../contracts/index.ts';
+import { STORE_NAME } from '../../../contracts/constants.ts';
 import type { RootData } from '../../root.tsx';
 import { AccountLinks } from './account-links.tsx';
 import type { CategoryLink } from './category-dropdown.tsx';

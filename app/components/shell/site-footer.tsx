@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { COPYRIGHT_YEAR, DELIVERY_WORKING_DAYS, RETURN_DAYS, STORE_NAME, STORE_PHONE, SUPPORT_HOURS } from '../../../contracts/index.ts';
+import { COPYRIGHT_YEAR, DELIVERY_WORKING_DAYS, RETURN_DAYS, STORE_NAME, STORE_PHONE, SUPPORT_HOURS } from '../../../contracts/constants.ts';
 import { Ltr } from '../../lib/format.tsx';
 import { useRootData } from '../../root.tsx';
 import { FooterSection } from './footer-section.tsx';

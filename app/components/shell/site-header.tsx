@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
-import { STORE_NAME } from '../../../contracts/index.ts';
+import { STORE_NAME } from '../../../contracts/constants.ts';
 import { useRootData } from '../../root.tsx';
 import { CartLink } from './cart-link.tsx';
 import { CategoryDropdown } from './category-dropdown.tsx';

@@ -1,4 +1,4 @@
-import { WHATSAPP_NUMBER } from '../../../contracts/index.ts';
+import { WHATSAPP_NUMBER } from '../../../contracts/constants.ts';
 
 type IconProps = { className?: string };
 

@@ -1,6 +1,7 @@
 import { ShoppingBag } from 'lucide-react';
 import { data, Link, redirect, useFetchers, useNavigation } from 'react-router';
-import { MSG, SHIPPING_FEE } from '../../../contracts/index.ts';
+import { SHIPPING_FEE } from '../../../contracts/constants.ts';
+import { MSG } from '../../../contracts/messages.ts';
 import { AddToCartSchema, IdSchema, UpdateCartItemSchema } from '../../../contracts/schemas.ts';
 import { addToCart, getCart, removeCartItem, updateCartItem } from '../../../core/cart.ts';
 import { CartLine, lineProblem } from '../../components/account/cart-line.tsx';

@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from 'react-router';
-import { MSG } from '../../../contracts/index.ts';
+import { MSG } from '../../../contracts/messages.ts';
 import { ChangePasswordSchema } from '../../../contracts/schemas.ts';
 import { changeOwnPassword } from '../../../core/auth.ts';
 import { FormAlert, TextField } from '../../components/account/form-field.tsx';

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { data, Form, Link, redirect, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { GOVERNORATES, MSG, ORDER_REDIRECT_MS, PAYMENT_METHODS, type PaymentMethod } from '../../../contracts/index.ts';
+import { ORDER_REDIRECT_MS, PAYMENT_METHODS, type PaymentMethod } from '../../../contracts/constants.ts';
+import { GOVERNORATES } from '../../../contracts/governorates.ts';
+import { MSG } from '../../../contracts/messages.ts';
 import { ShippingAddressSchema } from '../../../contracts/schemas.ts';
 import { getCart } from '../../../core/cart.ts';
 import { AppError } from '../../../core/errors.ts';

@@ -1,6 +1,8 @@
 import { Heart, KeyRound, LogOut, Package } from 'lucide-react';
 import { data, Form, Link, redirect, useFetcher, useFetchers, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { IdSchema, MAX_PAGE_SIZE, MSG, STORE_TIME_ZONE, type MessageKey } from '../../../contracts/index.ts';
+import { MAX_PAGE_SIZE, STORE_TIME_ZONE } from '../../../contracts/constants.ts';
+import { MSG, type MessageKey } from '../../../contracts/messages.ts';
+import { IdSchema } from '../../../contracts/schemas.ts';
 import { AppError } from '../../../core/errors.ts';
 import { cancelOwnOrder, listOrders, type Order } from '../../../core/orders.ts';
 import { startPayment } from '../../../core/payments.ts';

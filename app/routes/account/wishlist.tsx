@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { MSG, type MessageKey } from '../../../contracts/index.ts';
+import { MSG, type MessageKey } from '../../../contracts/messages.ts';
 import { WishlistSchema } from '../../../contracts/schemas.ts';
 import { AppError } from '../../../core/errors.ts';
 import { addToWishlist, moveWishlistItemToCart, removeFromWishlist } from '../../../core/wishlist.ts';

@@ -1,6 +1,6 @@
 import { List } from 'lucide-react';
 import { useNavigation } from 'react-router';
-import { MSG } from '../../../contracts/index.ts';
+import { MSG } from '../../../contracts/messages.ts';
 import { createCategory } from '../../../core/categories.ts';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { categoryFailure, readCategoryForm } from '../../components/admin/category-form.server.ts';

@@ -1,5 +1,6 @@
 import { List } from 'lucide-react';
-import { MAX_PAGE_SIZE, MSG } from '../../../contracts/index.ts';
+import { MAX_PAGE_SIZE } from '../../../contracts/constants.ts';
+import { MSG } from '../../../contracts/messages.ts';
 import { ProductFieldsSchema } from '../../../contracts/schemas.ts';
 import { listCategories } from '../../../core/categories.ts';
 import { createProduct } from '../../../core/products.ts';

@@ -1,6 +1,7 @@
 import { List } from 'lucide-react';
 import { isRouteErrorResponse, Link } from 'react-router';
-import { MAX_PAGE_SIZE, MSG } from '../../../contracts/index.ts';
+import { MAX_PAGE_SIZE } from '../../../contracts/constants.ts';
+import { MSG } from '../../../contracts/messages.ts';
 import { ProductPatchSchema } from '../../../contracts/schemas.ts';
 import { listCategories } from '../../../core/categories.ts';
 import { getProduct, updateProduct } from '../../../core/products.ts';

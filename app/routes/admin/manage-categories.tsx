@@ -1,6 +1,7 @@
 import { FolderPlus } from 'lucide-react';
 import { data, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { MAX_PAGE_SIZE, MSG } from '../../../contracts/index.ts';
+import { MAX_PAGE_SIZE } from '../../../contracts/constants.ts';
+import { MSG } from '../../../contracts/messages.ts';
 import { IdSchema } from '../../../contracts/schemas.ts';
 import { deleteCategory, listCategories } from '../../../core/categories.ts';
 import { FormAlert } from '../../components/account/form-field.tsx';

@@ -1,6 +1,6 @@
 import { Inbox } from 'lucide-react';
 import { Link, useNavigation } from 'react-router';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, PAGE_SIZE, type OrderStatus } from '../../../contracts/index.ts';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, PAGE_SIZE, type OrderStatus } from '../../../contracts/constants.ts';
 import { countOrdersByStatus, listOrders } from '../../../core/orders.ts';
 import { ordersNeedingDecision } from '../../../core/payments.ts';
 import { FormAlert } from '../../components/account/form-field.tsx';

@@ -1,6 +1,8 @@
 import { PackagePlus, Search, X } from 'lucide-react';
 import { data, Form, Link, useFetcher } from 'react-router';
-import { IdSchema, KEYWORD_MAX, MSG, PAGE_SIZE } from '../../../contracts/index.ts';
+import { KEYWORD_MAX, PAGE_SIZE } from '../../../contracts/constants.ts';
+import { MSG } from '../../../contracts/messages.ts';
+import { IdSchema } from '../../../contracts/schemas.ts';
 import { deleteProduct, listProducts } from '../../../core/products.ts';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { DELETE_FETCHER, ProductAdminCard } from '../../components/admin/product-admin-card.tsx';

@@ -1,5 +1,5 @@
 import { Link, useNavigation } from 'react-router';
-import { PAGE_SIZE } from '../../../contracts/index.ts';
+import { PAGE_SIZE } from '../../../contracts/constants.ts';
 import { UsersQuerySchema } from '../../../contracts/schemas.ts';
 import { listUsers } from '../../../core/users.ts';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';

@@ -1,6 +1,6 @@
 import { AlertTriangle, Banknote, CalendarDays, ClipboardCheck, PackageX, ShoppingBag, Truck } from 'lucide-react';
 import { Link } from 'react-router';
-import { LOW_STOCK_THRESHOLD } from '../../../contracts/index.ts';
+import { LOW_STOCK_THRESHOLD } from '../../../contracts/constants.ts';
 import { getDashboard, type StockAlert } from '../../../core/dashboard.ts';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { OrderBadges } from '../../components/admin/order-status-badge.tsx';

@@ -1,6 +1,7 @@
 import { ArrowRight, CalendarDays, Phone, ShoppingBag, Wallet } from 'lucide-react';
 import { data, Link, redirect, useNavigation } from 'react-router';
-import { MSG, PAGE_SIZE } from '../../../contracts/index.ts';
+import { PAGE_SIZE } from '../../../contracts/constants.ts';
+import { MSG } from '../../../contracts/messages.ts';
 import { UpdateRoleSchema } from '../../../contracts/schemas.ts';
 import { listOrders } from '../../../core/orders.ts';
 import { getUserDetails, setUserRole } from '../../../core/users.ts';

@@ -4,7 +4,8 @@
  * before the page renders, so it works the same with JavaScript off.
  */
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
-import { AGES, HOME_CATEGORY_NAMES, MAX_HOME_TILES, normalizeArabic, PRICE_BANDS, RETURN_DAYS, STORE_NAME } from '../../../contracts/index.ts';
+import { AGES, HOME_CATEGORY_NAMES, MAX_HOME_TILES, PRICE_BANDS, RETURN_DAYS, STORE_NAME } from '../../../contracts/constants.ts';
+import { normalizeArabic } from '../../../contracts/normalize-arabic.ts';
 import { listCategories } from '../../../core/categories.ts';
 import { listProducts } from '../../../core/products.ts';
 import { socialMeta } from '../../components/catalogue/social-meta.ts';

@@ -6,7 +6,8 @@
  */
 import { Search } from 'lucide-react';
 import { Form } from 'react-router';
-import { KEYWORD_MAX, PAGE_SIZE, PRICE_BANDS, STORE_NAME, type ProductsQuery } from '../../../contracts/index.ts';
+import { KEYWORD_MAX, PAGE_SIZE, PRICE_BANDS, STORE_NAME } from '../../../contracts/constants.ts';
+import type { ProductsQuery } from '../../../contracts/schemas.ts';
 import { getCategory } from '../../../core/categories.ts';
 import { listProducts } from '../../../core/products.ts';
 import { ListingLayout, ProductGrid } from '../../components/catalogue/listing-layout.tsx';

@@ -5,7 +5,9 @@
  * the loaders, so a redirect there would swallow the answer. A GET shows the sign-up form.
  */
 import { data, Link, useActionData } from 'react-router';
-import { MSG, NewsletterSchema, STORE_NAME } from '../../../contracts/index.ts';
+import { STORE_NAME } from '../../../contracts/constants.ts';
+import { MSG } from '../../../contracts/messages.ts';
+import { NewsletterSchema } from '../../../contracts/schemas.ts';
 import { subscribe } from '../../../core/newsletter.ts';
 import { NewsletterForm, type NewsletterAnswer } from '../../components/shell/newsletter-form.tsx';
 import type { Route } from './+types/newsletter';

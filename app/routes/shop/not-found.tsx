@@ -1,6 +1,6 @@
 /** Any path no other route knows: the 404 page of SPEC.md §2, answered with status 404. */
 import { data, Link } from 'react-router';
-import { STORE_NAME } from '../../../contracts/index.ts';
+import { STORE_NAME } from '../../../contracts/constants.ts';
 
 export function loader() {
   return data(null, { status: 404 });

@@ -7,7 +7,9 @@
  */
 import { Loader2, ShoppingCart } from 'lucide-react';
 import { data, Link, redirect, useActionData } from 'react-router';
-import { MAX_PAGE_SIZE, MSG, ReviewSchema, STORE_NAME } from '../../../contracts/index.ts';
+import { MAX_PAGE_SIZE, STORE_NAME } from '../../../contracts/constants.ts';
+import { MSG } from '../../../contracts/messages.ts';
+import { ReviewSchema } from '../../../contracts/schemas.ts';
 import { getProduct, listRelatedProducts } from '../../../core/products.ts';
 import { createReview, listReviews } from '../../../core/reviews.ts';
 import { listWishlistIds } from '../../../core/wishlist.ts';

@@ -4,16 +4,7 @@
  * constants, so the policies agree with each other and with the checkout (DESIGN.md decision 4).
  */
 import { Link, useMatches } from 'react-router';
-import {
-  DELIVERY_WORKING_DAYS,
-  REFUND_DAYS,
-  RETURN_DAYS,
-  SHIPPING_FEE,
-  STORE_NAME,
-  STORE_PHONE,
-  SUPPORT_HOURS,
-  WHATSAPP_NUMBER,
-} from '../../../contracts/index.ts';
+import { DELIVERY_WORKING_DAYS, REFUND_DAYS, RETURN_DAYS, SHIPPING_FEE, STORE_NAME, STORE_PHONE, SUPPORT_HOURS, WHATSAPP_NUMBER } from '../../../contracts/constants.ts';
 import { socialMeta } from '../../components/catalogue/social-meta.ts';
 import { STATIC_PAGES, type StaticPageId } from '../../components/shell/site-pages.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
