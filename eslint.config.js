@@ -13,4 +13,11 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // The pages take contracts from their own modules: the barrel would put the zod schemas in every page's JavaScript.
+    files: ['app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/contracts/index.ts'], message: 'Import from contracts/constants.ts, messages.ts, schemas.ts… directly.' }] }],
+    },
+  },
 );
