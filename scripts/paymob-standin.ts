@@ -172,14 +172,23 @@ export async function startPaymobStandIn(options: StandInOptions): Promise<Stand
     deliveries.push({ url: intention.notificationUrl, status, transactionId: obj.id });
   }
 
-  async function createIntention(request: IncomingMessage, response: ServerResponse) {
-    if (!authorised(request)) return sendJson(response, 401, { detail: 'Authentication credentials were not provided.' });
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(await readBody(request)) as Record<string, unknown>;
-    } catch {
-      return sendJson(response, 400, { detail: 'JSON parse error' });
+  /** The JSON body of a server call authorised with the secret key; undefined once it answered the refusal. */
+  async function authorisedJson(request: IncomingMessage, response: ServerResponse): Promise<Record<string, unknown> | undefined> {
+    if (!authorised(request)) {
+      sendJson(response, 401, { detail: 'Authentication credentials were not provided.' });
+      return undefined;
     }
+    try {
+      return JSON.parse(await readBody(request)) as Record<string, unknown>;
+    } catch {
+      sendJson(response, 400, { detail: 'JSON parse error' });
+      return undefined;
+    }
+  }
+
+  async function createIntention(request: IncomingMessage, response: ServerResponse) {
+    const body = await authorisedJson(request, response);
+    if (!body) return;
     const amount = body.amount;
     if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0) return sendJson(response, 400, { amount: ['A valid integer is required.'] });
     if (body.currency !== 'EGP') return sendJson(response, 400, { currency: ['Not a valid currency for this integration.'] });
@@ -268,13 +277,8 @@ ${intention.paid ? '<p role="status">This payment is complete.</p>' : `${button(
   }
 
   async function refund(request: IncomingMessage, response: ServerResponse) {
-    if (!authorised(request)) return sendJson(response, 401, { detail: 'Authentication credentials were not provided.' });
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(await readBody(request)) as Record<string, unknown>;
-    } catch {
-      return sendJson(response, 400, { detail: 'JSON parse error' });
-    }
+    const body = await authorisedJson(request, response);
+    if (!body) return;
     const original = transactions.get(Number(body.transaction_id));
     const amountCents = Number(body.amount_cents);
     if (!original || !original.success) return sendJson(response, 404, { detail: 'Transaction not found.' });

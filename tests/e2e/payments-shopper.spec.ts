@@ -6,7 +6,7 @@
  * and a paid order cancelled and refunded. With and without JavaScript. The e2e servers give a
  * card order 30 seconds to be paid and sweep expired ones every few seconds.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CheckoutPage, expectNoHorizontalOverflow, expectNoSeriousViolations, price, ProfilePage, SignupPage, toast } from './pages/account.ts';
 import { orderOf, PaymobCheckout, stockHistoryOf, stockOf } from './pages/payments.ts';
 import { createStockedProduct, deleteStockedProducts, uniqueMark, type StockedProduct } from './pages/stock.ts';
@@ -42,6 +42,28 @@ async function checkOutByCard(page: Page): Promise<number> {
 /** The order's number, from the address the shop sent the shopper back to. */
 function returnedOrder(page: Page): number {
   return Number(new URL(page.url()).searchParams.get('order'));
+}
+
+/**
+ * A new shopper checks out by card and the card is declined: back on the profile with the
+ * failure message and the order awaiting payment. The order, Paymob's page and the total shown.
+ */
+async function declinedFirstTry(page: Page, request: APIRequestContext, title: string, customer: string, size: string) {
+  const product = await createStockedProduct(request, `${title} ${uniqueMark()}`, { [size]: 3 });
+  await new SignupPage(page).signUpFresh(customer);
+  await addToCart(page, product, size);
+  const shown = await checkOutByCard(page);
+  const paymob = new PaymobCheckout(page);
+  await paymob.expectOpen(shown);
+  await paymob.decline();
+  await expect(page).toHaveURL(/\/profile\?order=\d+&payment=failed$/);
+  const number = returnedOrder(page);
+  const profile = new ProfilePage(page);
+  const order = profile.order(number);
+  await expect(profile.failedNotice(order)).toBeVisible();
+  await profile.expectAwaitingPayment(order);
+  await expectNoHorizontalOverflow(page);
+  return { product, number, profile, order, paymob, shown };
 }
 
 test('a shopper pays by card on Paymob, comes back to the order paid and under review, then cancels it and the money is refunded', async ({ page, request }) => {
@@ -99,23 +121,8 @@ test('a shopper pays by card on Paymob, comes back to the order paid and under r
 });
 
 test('a declined card brings the shopper back with the order awaiting payment; "ادفع الآن" opens Paymob again and the second try pays it', async ({ page, request }) => {
-  const product = await createStockedProduct(request, `بلوزة حرير ${uniqueMark()}`, { m: 3 });
-  await new SignupPage(page).signUpFresh('سلمى رشاد');
-  await addToCart(page, product, 'm');
-  const shown = await checkOutByCard(page);
-
-  const paymob = new PaymobCheckout(page);
-  await paymob.expectOpen(shown);
-  await paymob.decline();
-
-  await expect(page).toHaveURL(/\/profile\?order=\d+&payment=failed$/);
-  const number = returnedOrder(page);
-  const profile = new ProfilePage(page);
-  const order = profile.order(number);
-  await expect(profile.failedNotice(order)).toBeVisible();
-  await profile.expectAwaitingPayment(order);
+  const { product, number, profile, order, paymob, shown } = await declinedFirstTry(page, request, 'بلوزة حرير', 'سلمى رشاد', 'm');
   expect(await orderOf(page, number)).toMatchObject({ status: 'awaiting_payment', isPaid: false });
-  await expectNoHorizontalOverflow(page);
   await expectNoSeriousViolations(page);
 
   await profile.payNow(order).click();
@@ -222,21 +229,7 @@ test.describe('without JavaScript', () => {
   });
 
   test('after a declined card, "ادفع الآن" is a plain form that opens Paymob again', async ({ page, request }) => {
-    const product = await createStockedProduct(request, `بنطلون كتان ${uniqueMark()}`, { l: 2 });
-    await new SignupPage(page).signUpFresh('ياسمين فريد');
-    await addToCart(page, product, 'l');
-    const shown = await checkOutByCard(page);
-
-    const paymob = new PaymobCheckout(page);
-    await paymob.expectOpen(shown);
-    await paymob.decline();
-    await expect(page).toHaveURL(/\/profile\?order=\d+&payment=failed$/);
-    const number = returnedOrder(page);
-    const profile = new ProfilePage(page);
-    const order = profile.order(number);
-    await expect(profile.failedNotice(order)).toBeVisible();
-    await profile.expectAwaitingPayment(order);
-    await expectNoHorizontalOverflow(page);
+    const { number, profile, order, paymob, shown } = await declinedFirstTry(page, request, 'بنطلون كتان', 'ياسمين فريد', 'l');
 
     await profile.payNow(order).click();
     await paymob.expectOpen(shown);
