@@ -17,3 +17,8 @@ export function sumLines(lines: { price: number; count: number }[]): number {
  * order's total by the same rule with orderTotal in app/lib/format.tsx.
  */
 export const amountDueSql = sql<string>`ceil(${orders.totalOrderPrice}) + ${orders.shippingPrice}`;
+
+/** The same amount due in piastres, for one order read into memory (what Paymob is asked for and must report). */
+export function amountDueCents(order: { totalOrderPrice: number; shippingPrice: number }): number {
+  return toPiastres(Math.ceil(order.totalOrderPrice)) + toPiastres(order.shippingPrice);
+}

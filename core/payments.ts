@@ -5,11 +5,11 @@
  * callback that did not fit its order. See docs/decisions/009-card-payments-paymob.md.
  */
 import { and, asc, desc, eq, gt, lte, notExists } from 'drizzle-orm';
-import { MSG, ORDER_STATUS_LABELS, type PaymentOutcome } from '../contracts/index.ts';
+import { MSG, ORDER_STATUS_LABELS, PAYMENT_DECISION_OUTCOMES, type PaymentOutcome } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
 import { orderItems, orderRefunds, orders, orderStatusHistory, paymentAttempts, paymentCallbacks, users } from '../db/schema.ts';
 import { AppError } from './errors.ts';
-import { toPiastres } from './money.ts';
+import { amountDueCents, toPiastres } from './money.ts';
 import { lockOrder, moveOrder, type LockedOrder, type Tx, type Viewer } from './orders.ts';
 import {
   checkoutUrl,
@@ -36,11 +36,6 @@ export const RETURN_PATH = '/api/v1/payments/paymob/return';
 
 /** A "pay now" pressed again this soon reuses the intention just made, unless Paymob already answered on it. */
 const REUSE_ATTEMPT_MS = 60_000;
-
-/** Piastres due for an order: its items rounded up to the pound as every page shows them, plus shipping. */
-export function amountDueCents(order: { totalOrderPrice: number; shippingPrice: number }): number {
-  return toPiastres(Math.ceil(order.totalOrderPrice)) + toPiastres(order.shippingPrice);
-}
 
 /**
  * The intention's items: each order line (one item per line, its pieces in the description so
@@ -205,7 +200,7 @@ export async function receiveCallback(db: Db, settings: PaymentSettings, body: u
   });
 }
 
-const DECISIONS = new Set<PaymentOutcome>(['amount_mismatch', 'closed_order', 'already_paid']);
+const DECISIONS = new Set<PaymentOutcome>(PAYMENT_DECISION_OUTCOMES);
 
 function decide(order: LockedOrder | undefined, fields: Record<string, unknown>, amountCents: number, success: boolean): PaymentOutcome {
   if (!order) return 'unknown_order';

@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SHIPPING_FEE } from '../../contracts/index.ts';
-import { sumLines } from '../../core/money.ts';
-import { amountDueCents, intentionItems } from '../../core/payments.ts';
+import { amountDueCents, sumLines } from '../../core/money.ts';
+import { intentionItems } from '../../core/payments.ts';
 import { HMAC_FIELDS, hmacOf, processedHmacInput, responseHmacInput, responseOrderId, signatureMatches } from '../../core/paymob.ts';
 
 /** Paymob's sample transaction, as its Processed callback nests it in `obj` (with fields the HMAC does not cover). */
