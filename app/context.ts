@@ -12,6 +12,8 @@ export interface WebContext {
   /** Card payments (undefined `paymob`: cash only). Server side only: loaders never return it. */
   payments: PaymentSettings & { timeoutMinutes: number };
   secureCookies: boolean;
+  /** The URL of the enhancement script every page loads (docs/decisions/010). */
+  enhanceScript: string;
   /** This response's CSP nonce for inline scripts. */
   nonce: string;
   /** Counts a login or signup attempt for this phone and this client's address, as the API does; throws a 429 AppError past the limit. */

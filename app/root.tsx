@@ -5,11 +5,11 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
-import { ToastContainer } from 'react-toastify';
-import { STORE_NAME, TOAST_CLOSE_MS } from '../contracts/constants.ts';
+import { STORE_NAME } from '../contracts/constants.ts';
 import { MSG } from '../contracts/messages.ts';
 import { getCart } from '../core/cart.ts';
 import { listCategories } from '../core/categories.ts';
@@ -18,6 +18,8 @@ import './app.css';
 import { BottomBar } from './components/shell/bottom-bar.tsx';
 import { SiteFooter } from './components/shell/site-footer.tsx';
 import { SiteHeader } from './components/shell/site-header.tsx';
+import { ENHANCE_MESSAGE_KEYS, ENHANCE_MESSAGES_ID } from './enhance/messages.ts';
+import { hydrates } from './lib/server-rendered.ts';
 import { getSessionUser } from './lib/session.server.ts';
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
@@ -35,8 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     wholesaleUrl: context.wholesaleUrl,
     storeUrl: context.storeUrl,
     nonce: context.nonce,
+    enhanceScript: context.enhanceScript,
   };
 }
+
+/** The messages the enhancement script shows (app/enhance/messages.ts), `<` escaped for a script element. */
+const ENHANCE_MESSAGES_JSON = JSON.stringify(Object.fromEntries(ENHANCE_MESSAGE_KEYS.map((key) => [key, MSG[key]]))).replace(/</g, '\\u003c');
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
@@ -47,6 +53,7 @@ export function useRootData(): RootData | undefined {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
+  const hydrate = hydrates(useMatches());
   return (
     <html lang="ar" dir="rtl">
       <head>
@@ -56,7 +63,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col">
+      {/* The enhancements read who is signed in from data-role (app/enhance/api.ts). */}
+      <body className="flex min-h-screen flex-col" data-role={root?.user?.role ?? 'guest'}>
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
           تخطَّ إلى المحتوى
         </a>
@@ -66,16 +74,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <BottomBar />
-        <ToastContainer position="top-right" autoClose={TOAST_CLOSE_MS} rtl pauseOnHover pauseOnFocusLoss draggable />
-        {/*
-          The page starts at the top on every path change (SPEC.md §2): React Router scrolls to
-          the top after each navigation that pushes or replaces a history entry (a link, a GET
-          form, a redirect) unless it passes preventScrollReset, and puts the reader back where
-          they were on back, forward and reload. A scroll to the top of our own on path changes
-          would undo that last part: it also runs when a reloaded page hydrates and after back.
-        */}
-        <ScrollRestoration nonce={root?.nonce} />
-        <Scripts nonce={root?.nonce} />
+        {hydrate && (
+          <>
+            {/*
+              The page starts at the top on every path change (SPEC.md §2): React Router scrolls
+              to the top after each navigation that pushes or replaces a history entry (a link, a
+              GET form, a redirect) unless it passes preventScrollReset, and puts the reader back
+              where they were on back, forward and reload. A scroll to the top of our own on path
+              changes would undo that last part: it also runs when a reloaded page hydrates and
+              after back. Pages that do not hydrate are documents: the browser does both.
+            */}
+            <ScrollRestoration nonce={root?.nonce} />
+            <Scripts nonce={root?.nonce} />
+          </>
+        )}
+        <script type="application/json" id={ENHANCE_MESSAGES_ID} dangerouslySetInnerHTML={{ __html: ENHANCE_MESSAGES_JSON }} />
+        {root && <script type="module" src={root.enhanceScript} nonce={root.nonce} />}
       </body>
     </html>
   );

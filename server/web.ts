@@ -3,7 +3,7 @@
  * production, Vite's dev server with hot reload in development. Loaders and actions receive
  * core's dependencies through the load context.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -12,10 +12,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { WebContext } from '../app/context.ts';
 import { MSG } from '../contracts/index.ts';
+import { ENHANCE_ENTRY, ENHANCE_MANIFEST } from '../scripts/enhance-plugin.ts';
 import { authAttemptKeys, type AttemptLimiter } from './plugins/rate-limit.ts';
 
 export interface WebOptions {
-  context: Omit<WebContext, 'nonce' | 'limitAuthAttempts' | 'secureCookies'>;
+  context: Omit<WebContext, 'nonce' | 'limitAuthAttempts' | 'secureCookies' | 'enhanceScript'>;
   limiter: AttemptLimiter;
   /** Serve through Vite with hot reload instead of the built app. */
   dev: boolean;
@@ -66,7 +67,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   );
 
   let loadBuild: () => Promise<ServerBuild>;
+  let enhanceScript: string;
   if (options.dev) {
+    enhanceScript = `/${ENHANCE_ENTRY}`;
     const vite = await import('vite').then((v) => v.createServer({ server: { middlewareMode: true }, appType: 'custom' }));
     app.addHook('onRequest', async (request, reply) => {
       if (request.url.startsWith('/api/')) return;
@@ -82,6 +85,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     const serverEntry = path.join(options.buildDir, 'server', 'index.js');
     if (!existsSync(serverEntry)) throw new Error(`The web app is not built (${serverEntry} is missing): run "npm run build".`);
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    const manifest = path.join(options.buildDir, ENHANCE_MANIFEST);
+    if (!existsSync(manifest)) throw new Error(`The web app's build is incomplete (${manifest} is missing): run "npm run build".`);
+    enhanceScript = (JSON.parse(readFileSync(manifest, 'utf8')) as { src: string }).src;
     loadBuild = async () => build;
     await app.register(fastifyStatic, {
       root: path.join(options.buildDir, 'client'),
@@ -114,6 +120,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         ...options.context,
         secureCookies: request.overHttps,
         nonce,
+        enhanceScript,
         limitAuthAttempts: (phone) => options.limiter.check(authAttemptKeys(request.ip, phone)),
       });
       return sendWebResponse(reply, response);

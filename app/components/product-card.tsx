@@ -1,9 +1,10 @@
 /**
  * A product in a listing, on the home page and in the related-products carousel: image,
  * title, prices, badges, the size chips (a sold-out size cannot be chosen) and the add-to-cart
- * bar (SPEC.md §2 "Product listings").
+ * bar (SPEC.md §2 "Product listings"). The cart form posts to /cart; with JavaScript it adds in
+ * place (app/enhance/cart.ts).
  */
-import { Loader2, ShoppingCart } from 'lucide-react';
+import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
 import { IMAGE_VARIANTS } from '../../contracts/constants.ts';
 import type { Product } from '../../core/products.ts';
@@ -11,7 +12,6 @@ import { productImage } from '../lib/images.ts';
 import { SaleBadge, SoldOutBadge } from './catalogue/badges.tsx';
 import { ProductPrices } from './catalogue/product-prices.tsx';
 import { SizeChips } from './catalogue/size-chips.tsx';
-import { useAddToCart } from './catalogue/use-add-to-cart.ts';
 
 /** What a card shows: no dates, so it is the same on the server and after serialisation. */
 export type CardProduct = Pick<
@@ -29,7 +29,6 @@ export function toCardProduct(product: CardProduct): CardProduct {
 const CARD_SIZES = '(min-width: 1280px) 260px, (min-width: 768px) 30vw, 50vw';
 
 export function ProductCard({ product, priority = false }: { product: CardProduct; priority?: boolean }) {
-  const { fetcher, onSubmit, pending } = useAddToCart();
   const image = productImage(product.imageCover);
   const { width, height } = IMAGE_VARIANTS.card;
 
@@ -55,7 +54,7 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
       <div className="relative">
         {product.availability ? (
           // The title below is the card's link for keyboards and screen readers; this one is for the thumb.
-          <Link to={`/product/${product.id}`} prefetch="intent" className="block" tabIndex={-1} aria-hidden>
+          <Link to={`/product/${product.id}`} className="block" tabIndex={-1} aria-hidden>
             {picture}
           </Link>
         ) : (
@@ -75,19 +74,19 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
           title
         )}
         <ProductPrices price={product.price} priceAfterDiscount={product.priceAfterDiscount} />
-        <fetcher.Form method="post" action="/cart" onSubmit={onSubmit} className="mt-auto flex flex-col gap-2">
+        <form method="post" action="/cart" data-enhance="add-to-cart" className="mt-auto flex flex-col gap-2">
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="productId" value={product.id} />
           <SizeChips stock={product.stock} disabled={!product.availability} label={`مقاس ${product.title}`} />
           <button
             type="submit"
-            disabled={!product.availability || pending}
+            disabled={!product.availability}
             className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-3 text-sm font-bold text-white transition-colors hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-muted"
           >
-            {pending ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <ShoppingCart aria-hidden className="size-4" />}
+            <ShoppingCart aria-hidden className="size-4" />
             أضف للعربة
           </button>
-        </fetcher.Form>
+        </form>
       </div>
     </article>
   );

@@ -1,6 +1,6 @@
 /** Toasts for what an action answered: its success message, or each field error (SPEC.md §8). */
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../enhance/toast.ts';
 
 export interface ActionResult {
   ok?: boolean;

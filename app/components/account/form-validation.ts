@@ -1,6 +1,6 @@
 /** Checks a form in the browser with the same schema the server uses, so a slow network is not waited on for a typo. */
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../enhance/toast.ts';
 import type { z } from 'zod';
 
 function firstMessages(issues: z.core.$ZodIssue[]): Record<string, string> {

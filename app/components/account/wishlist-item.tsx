@@ -1,6 +1,6 @@
 import { ShoppingCart, Trash2 } from 'lucide-react';
 import { Link, useFetcher } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../enhance/toast.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import type { SizeStock } from '../../../core/stock.ts';
 import { Price } from '../../lib/format.tsx';

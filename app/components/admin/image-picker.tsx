@@ -7,7 +7,7 @@
 import { ImageOff, ImagePlus, Star, X } from 'lucide-react';
 import { FieldMessage } from '../account/form-field.tsx';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../enhance/toast.ts';
 import { IMAGE_VARIANTS, MAX_PRODUCT_IMAGES, MAX_UPLOAD_BYTES } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { Ltr } from '../../lib/format.tsx';

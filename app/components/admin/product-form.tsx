@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../enhance/toast.ts';
 import { AGES, DESCRIPTION_MAX, SEASONS, SIZES } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { ProductFieldsSchema, ProductPatchSchema } from '../../../contracts/schemas.ts';
@@ -184,7 +184,7 @@ export function ProductForm({ mode, categories, product, actionData }: ProductFo
     // Every field shows its own message; a toast each would bury a phone's screen, so one says it all.
     const fieldCount = Object.keys(fieldMessages).length;
     if (message) toast.error(message);
-    if (fieldCount === 1) toast.error(Object.values(fieldMessages)[0]);
+    if (fieldCount === 1) toast.error(Object.values(fieldMessages)[0]!);
     if (fieldCount > 1) toast.error(MSG.fixMarkedFields);
     setFocusRequest((n) => n + 1);
   }

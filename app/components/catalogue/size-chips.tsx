@@ -5,9 +5,10 @@
  * struck through and named as unavailable; the product page also lists the sizes with their
  * last pieces, which the server renders, so they read without JavaScript.
  */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { MSG } from '../../../contracts/messages.ts';
 import type { SizeStock } from '../../../core/stock.ts';
+import { HINT } from '../../enhance/size-hints.ts';
 import { Ltr } from '../../lib/format.tsx';
 import { isLastPieces, lastPiecesText, sizeName, soldOutSizeLabel } from './stock-text.ts';
 
@@ -36,15 +37,14 @@ const SOLD_OUT = 'chip-struck cursor-not-allowed border-dashed border-muted/60 b
 
 export function SizeChips({ stock, form, disabled, label, legend = 'المقاس', showHints = false }: SizeChipsProps) {
   const id = useId();
-  // With JavaScript the chosen size's hint stands out; without it every hint reads the same.
-  const [chosen, setChosen] = useState<string>();
   if (stock.length === 0) return null;
   const single = stock.length === 1;
   const hints = showHints ? stock.filter((s) => isLastPieces(s.quantity)) : [];
   const hintId = (index: number) => `${id}-hint-${index}`;
 
   return (
-    <fieldset disabled={disabled} className="min-w-0" onChange={(event) => event.target instanceof HTMLInputElement && setChosen(event.target.value)}>
+    // With JavaScript the chosen size's hint stands out (app/enhance/size-hints.ts); without it every hint reads the same.
+    <fieldset disabled={disabled} className="min-w-0" data-enhance={hints.length > 0 ? 'size-hints' : undefined}>
       <legend className={label ? 'sr-only' : 'mb-2 font-semibold'}>{label ?? legend}</legend>
       <div className="flex flex-wrap gap-1.5">
         {stock.map(({ size, quantity }, i) => {
@@ -76,7 +76,7 @@ export function SizeChips({ stock, form, disabled, label, legend = 'المقاس
         <ul className="mt-2 flex flex-col gap-1 text-sm">
           {stock.map(({ size, quantity }, i) =>
             isLastPieces(quantity) ? (
-              <li key={size} id={hintId(i)} className={`w-fit rounded px-1.5 ${chosen === size ? 'bg-amber-100 font-bold text-amber-900' : 'font-semibold text-amber-800'}`}>
+              <li key={size} id={hintId(i)} data-size={size} className={HINT}>
                 {single ? (
                   lastPiecesText(quantity)
                 ) : (

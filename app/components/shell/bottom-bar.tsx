@@ -1,6 +1,7 @@
 import { House, LayoutDashboard, LogIn, Percent, ShoppingCart, User } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useRootData } from '../../root.tsx';
+import { cartLinkLabel } from '../../enhance/cart.ts';
 import { CountBadge } from './cart-link.tsx';
 
 const ITEM =
@@ -27,7 +28,7 @@ export function BottomBar() {
           </NavLink>
         </li>
         <li>
-          <NavLink to="/cart" className={ITEM} aria-label={count > 0 ? `العربة: ${count} منتجات` : 'العربة'}>
+          <NavLink to="/cart" className={ITEM} data-cart-link="العربة" aria-label={cartLinkLabel('العربة', count)}>
             <span className="relative">
               <ShoppingCart aria-hidden="true" className="size-6" />
               <CountBadge count={count} />

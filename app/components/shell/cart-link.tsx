@@ -1,12 +1,16 @@
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
+import { cartLinkLabel, countText } from '../../enhance/cart.ts';
 
-/** The cart icon with the number of lines in the cart (SPEC.md §2). */
+const NAME = 'عربة التسوق';
+
+/** The cart icon with the number of lines in the cart (SPEC.md §2); adding in place updates both (app/enhance/cart.ts). */
 export function CartLink({ count }: { count: number }) {
   return (
     <Link
       to="/cart"
-      aria-label={count > 0 ? `عربة التسوق: ${count} منتجات` : 'عربة التسوق'}
+      data-cart-link={NAME}
+      aria-label={cartLinkLabel(NAME, count)}
       className="relative flex size-11 items-center justify-center rounded-full hover:bg-brand-50"
     >
       <ShoppingCart aria-hidden="true" className="size-6" />
@@ -15,15 +19,16 @@ export function CartLink({ count }: { count: number }) {
   );
 }
 
-/** The small count bubble on the cart icons of the top and bottom bars. */
+/** The small count bubble on the cart icons of the top and bottom bars; hidden while the cart is empty. */
 export function CountBadge({ count }: { count: number }) {
-  if (count <= 0) return null;
   return (
     <span
       aria-hidden="true"
-      className="absolute -top-0.5 -end-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-sale px-1 text-[11px] font-bold text-white"
+      data-cart-count
+      hidden={count <= 0}
+      className="absolute -top-0.5 -end-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-sale px-1 text-[11px] font-bold text-white [&[hidden]]:hidden"
     >
-      {count > 99 ? '99+' : count}
+      {countText(count)}
     </span>
   );
 }

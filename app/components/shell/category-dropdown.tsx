@@ -1,6 +1,5 @@
 import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
-import { useDetailsMenu } from './use-details-menu.ts';
 
 export interface CategoryLink {
   id: string;
@@ -9,9 +8,8 @@ export interface CategoryLink {
 
 /** The desktop bar's "all categories" menu: 400 px wide, four columns (SPEC.md §2, §9). */
 export function CategoryDropdown({ categories }: { categories: CategoryLink[] }) {
-  const { ref } = useDetailsMenu();
   return (
-    <details ref={ref} className="group relative">
+    <details data-enhance="menu" className="group relative">
       <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-lg px-3 font-semibold hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
         كل الأقسام
         <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />

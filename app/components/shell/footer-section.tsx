@@ -1,34 +1,14 @@
 import { ChevronDown } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-
-const DESKTOP = '(min-width: 64rem)';
 
 /**
  * A footer column that is an accordion on small screens (SPEC.md §2). It is a <details>, so it
  * opens without JavaScript; from the lg breakpoint it shows as an open column: newer browsers
- * through `::details-content`, older ones when the page has loaded.
+ * through `::details-content`, older ones once the enhancement script runs (app/enhance/menus.ts).
  */
 export function FooterSection({ title, children }: { title: string; children: React.ReactNode }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-
-  useEffect(() => {
-    const query = window.matchMedia(DESKTOP);
-    const sync = () => {
-      if (ref.current && query.matches) ref.current.open = true;
-    };
-    sync();
-    query.addEventListener('change', sync);
-    return () => query.removeEventListener('change', sync);
-  }, []);
-
-  function keepOpenOnDesktop(event: React.MouseEvent) {
-    if (window.matchMedia(DESKTOP).matches) event.preventDefault();
-  }
-
   return (
-    <details ref={ref} className="group border-b border-line lg:border-none lg:[&::details-content]:[content-visibility:visible]">
+    <details data-enhance="footer-section" className="group border-b border-line lg:border-none lg:[&::details-content]:[content-visibility:visible]">
       <summary
-        onClick={keepOpenOnDesktop}
         className="flex min-h-12 cursor-pointer list-none items-center justify-between font-bold text-ink lg:min-h-0 lg:cursor-default lg:pb-3 [&::-webkit-details-marker]:hidden"
       >
         <h2 className="text-base">{title}</h2>

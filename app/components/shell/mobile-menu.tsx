@@ -5,30 +5,17 @@ import type { RootData } from '../../root.tsx';
 import { AccountLinks } from './account-links.tsx';
 import type { CategoryLink } from './category-dropdown.tsx';
 import { MOBILE_ITEMS, NavBadge } from './nav-items.tsx';
-import { useDetailsMenu } from './use-details-menu.ts';
 
 const ITEM = 'flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700';
 
-/** Slides the panel in from the start side and keeps the page behind it from scrolling. */
-function onToggle(event: React.ToggleEvent<HTMLDetailsElement>) {
-  const details = event.currentTarget;
-  // React bubbles the toggle of the nested categories list up to here.
-  if (event.target !== details) return;
-  document.documentElement.classList.toggle('overflow-hidden', details.open);
-  const panel = details.querySelector<HTMLElement>('[data-panel]');
-  if (!details.open || !panel || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-  const from = document.dir === 'rtl' ? '100%' : '-100%';
-  panel.animate([{ transform: `translateX(${from})` }, { transform: 'translateX(0)' }], { duration: 200, easing: 'ease-out' });
-}
-
 /**
  * The hamburger menu below the xl breakpoint (SPEC.md §2). A <details>: without JavaScript it
- * still opens, and tapping the dimmed page (part of the summary) closes it.
+ * still opens, and tapping the dimmed page (part of the summary) closes it. With it the panel
+ * slides in and the page behind stops scrolling (app/enhance/menus.ts).
  */
 export function MobileMenu({ categories, user, wholesaleUrl }: { categories: CategoryLink[]; user: RootData['user']; wholesaleUrl: string }) {
-  const { ref, close } = useDetailsMenu();
   return (
-    <details ref={ref} onToggle={onToggle} className="group xl:hidden">
+    <details data-enhance="menu drawer" className="group xl:hidden">
       <summary
         aria-label="القائمة"
         className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full hover:bg-brand-50 [&::-webkit-details-marker]:hidden"
@@ -45,7 +32,7 @@ export function MobileMenu({ categories, user, wholesaleUrl }: { categories: Cat
           <Link to="/" className="text-lg font-bold text-brand-700">
             {STORE_NAME}
           </Link>
-          <button type="button" onClick={close} aria-label="إغلاق القائمة" className="flex size-11 items-center justify-center rounded-full hover:bg-brand-50">
+          <button type="button" data-close aria-label="إغلاق القائمة" className="flex size-11 items-center justify-center rounded-full hover:bg-brand-50">
             <X aria-hidden="true" className="size-6" />
           </button>
         </div>

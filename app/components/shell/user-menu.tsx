@@ -1,13 +1,11 @@
 import { User } from 'lucide-react';
 import type { RootData } from '../../root.tsx';
 import { AccountLinks } from './account-links.tsx';
-import { useDetailsMenu } from './use-details-menu.ts';
 
 /** The account icon of the top bar and its menu. */
 export function UserMenu({ user }: { user: RootData['user'] }) {
-  const { ref } = useDetailsMenu();
   return (
-    <details ref={ref} className="relative">
+    <details data-enhance="menu" className="relative">
       <summary
         aria-label={user ? `حساب ${user.name}` : 'الحساب'}
         className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full hover:bg-brand-50 [&::-webkit-details-marker]:hidden"

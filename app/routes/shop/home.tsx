@@ -3,7 +3,6 @@
  * the summer-sale banner, the delivery strip and the service promises. Everything is loaded
  * before the page renders, so it works the same with JavaScript off.
  */
-import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { AGES, HOME_CATEGORY_NAMES, MAX_HOME_TILES, PRICE_BANDS, RETURN_DAYS, STORE_NAME } from '../../../contracts/constants.ts';
 import { normalizeArabic } from '../../../contracts/normalize-arabic.ts';
 import { listCategories } from '../../../core/categories.ts';
@@ -17,6 +16,10 @@ import { ServicePromises } from '../../components/home/service-promises.tsx';
 import { SummerSaleBanner } from '../../components/home/summer-sale-banner.tsx';
 import { toCardProduct } from '../../components/product-card.tsx';
 import type { Route } from './+types/home';
+import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
+
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
 
 const SECTION_SIZE = 8;
 const KIDS = AGES[1];
@@ -73,11 +76,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     offers: offers.data.map(toCardProduct),
     kids: kids.data.map(toCardProduct),
   };
-}
-
-/** Signing up for the mailing list changes nothing on this page. */
-export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formAction === '/newsletter' ? false : defaultShouldRevalidate;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -17,6 +17,10 @@ import { toCardProduct } from '../../components/product-card.tsx';
 import { productImage } from '../../lib/images.ts';
 import { loadOr404, notFound, readKeyword, readPage } from '../../lib/loaders.server.ts';
 import type { Route } from './+types/listing';
+import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
+
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
 
 type Filter = Omit<ProductsQuery, 'page' | 'limit'>;
 

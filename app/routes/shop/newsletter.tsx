@@ -11,6 +11,10 @@ import { NewsletterSchema } from '../../../contracts/schemas.ts';
 import { subscribe } from '../../../core/newsletter.ts';
 import { NewsletterForm, type NewsletterAnswer } from '../../components/shell/newsletter-form.tsx';
 import type { Route } from './+types/newsletter';
+import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
+
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();

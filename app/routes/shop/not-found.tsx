@@ -1,6 +1,10 @@
 /** Any path no other route knows: the 404 page of SPEC.md §2, answered with status 404. */
 import { data, Link } from 'react-router';
 import { STORE_NAME } from '../../../contracts/constants.ts';
+import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
+
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
 
 export function loader() {
   return data(null, { status: 404 });

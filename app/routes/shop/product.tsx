@@ -5,7 +5,7 @@
  * that make a shared link show a preview and search engines show the price. Its action takes
  * a customer's review (SPEC.md §5).
  */
-import { Loader2, ShoppingCart } from 'lucide-react';
+import { ShoppingCart } from 'lucide-react';
 import { data, Link, redirect, useActionData } from 'react-router';
 import { MAX_PAGE_SIZE, STORE_NAME } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
@@ -22,7 +22,6 @@ import { RelatedProducts } from '../../components/catalogue/related-products.tsx
 import { ReviewForm, ReviewsList, type ReviewActionData } from '../../components/catalogue/reviews.tsx';
 import { SizeChips } from '../../components/catalogue/size-chips.tsx';
 import { notFoundMeta, socialMeta } from '../../components/catalogue/social-meta.ts';
-import { useAddToCart } from '../../components/catalogue/use-add-to-cart.ts';
 import { WishlistToggle } from '../../components/catalogue/wishlist-toggle.tsx';
 import { toCardProduct } from '../../components/product-card.tsx';
 import { fieldErrors, fromAppError, invalid } from '../../lib/forms.server.ts';
@@ -32,6 +31,7 @@ import { productImage } from '../../lib/images.ts';
 import { useActionToasts } from '../../lib/toast.ts';
 import { getSessionUser } from '../../lib/session.server.ts';
 import { isDocumentRequest } from '../../lib/shopper.server.ts';
+import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 import type { Route } from './+types/product';
 
 /** Reviews shown on the page; the API pages through the rest. */
@@ -39,6 +39,9 @@ const REVIEWS_SHOWN = MAX_PAGE_SIZE;
 /** Reviews repeated in the JSON-LD for search engines. */
 const REVIEWS_IN_JSON_LD = 5;
 const DESCRIPTION_META_MAX = 160;
+
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const product = await loadOr404(params.id, (id) => getProduct(context.db, id));
@@ -167,7 +170,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 function Purchase({ product, inWishlist }: { product: Route.ComponentProps['loaderData']['product']; inWishlist: boolean }) {
-  const { fetcher, onSubmit, pending } = useAddToCart();
   const formId = `add-to-cart-${product.id}`;
   if (!product.availability) {
     return (
@@ -183,18 +185,17 @@ function Purchase({ product, inWishlist }: { product: Route.ComponentProps['load
     <div className="flex flex-col gap-4">
       <SizeChips stock={product.stock} form={formId} showHints />
       <div className="flex gap-2">
-        <fetcher.Form id={formId} method="post" action="/cart" onSubmit={onSubmit} className="flex-1">
+        <form id={formId} method="post" action="/cart" data-enhance="add-to-cart" className="flex-1">
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="productId" value={product.id} />
           <button
             type="submit"
-            disabled={pending}
             className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 font-bold text-white hover:bg-brand-700 disabled:opacity-70"
           >
-            {pending ? <Loader2 aria-hidden className="size-5 animate-spin" /> : <ShoppingCart aria-hidden className="size-5" />}
+            <ShoppingCart aria-hidden className="size-5" />
             أضف لعربة التسوق
           </button>
-        </fetcher.Form>
+        </form>
         <WishlistToggle productId={product.id} inWishlist={inWishlist} />
       </div>
     </div>

@@ -9,6 +9,10 @@ import { socialMeta } from '../../components/catalogue/social-meta.ts';
 import { STATIC_PAGES, type StaticPageId } from '../../components/shell/site-pages.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import type { Route } from './+types/static-page';
+import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
+
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
 
 /** Days after we receive a returned item before its refund starts, and how long the check takes. */
 const REFUND_STARTS_AFTER_DAYS = 5;

@@ -1,0 +1,52 @@
+/**
+ * `data-enhance="add-to-cart"` on a product card's or the product page's cart form: adds in
+ * place through POST /api/v1/cart and says so in a toast, and the cart icons count the new line.
+ * A guest or a missing size is answered on the spot. Without JavaScript the form posts to /cart.
+ */
+import { msg } from './messages.ts';
+import { callApi, failureMessages, signedInRole, whileBusy } from './api.ts';
+import { toast } from './toast.ts';
+
+/** A cart icon's accessible name (`name` is the link's own, e.g. "العربة"): it says how many lines the cart holds. */
+export function cartLinkLabel(name: string, count: number): string {
+  return count > 0 ? `${name}: ${count} منتجات` : name;
+}
+
+/** What a count bubble shows. */
+export function countText(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
+/**
+ * Shows a new line count on every cart icon of the page: the bubbles (`data-cart-count`) and
+ * the links' names (`data-cart-link` holds the link's own name).
+ */
+export function showCartCount(count: number) {
+  document.querySelectorAll<HTMLElement>('[data-cart-count]').forEach((badge) => {
+    badge.textContent = countText(count);
+    badge.hidden = count <= 0;
+  });
+  document.querySelectorAll<HTMLElement>('[data-cart-link]').forEach((link) => link.setAttribute('aria-label', cartLinkLabel(link.dataset.cartLink!, count)));
+}
+
+export function addToCart(element: HTMLElement) {
+  const form = element as HTMLFormElement;
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (signedInRole() === 'guest') return toast.error(msg().loginFirst);
+    const data = new FormData(form);
+    const color = data.get('color');
+    if (!color) return toast.error(msg().sizeFirst);
+    void whileBusy(form, async () => {
+      try {
+        const answer = await callApi('POST', '/cart', { productId: data.get('productId'), color });
+        if (!answer.ok) return failureMessages(answer).forEach((message) => toast.error(message));
+        toast.success(msg().addedToCart);
+        const cart = answer.body?.data as { products?: unknown[] } | undefined;
+        if (Array.isArray(cart?.products)) showCartCount(cart.products.length);
+      } catch {
+        toast.error(msg().serverError);
+      }
+    });
+  });
+}

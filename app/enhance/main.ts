@@ -1,0 +1,50 @@
+/**
+ * The shop's enhancement script: one small module, loaded by every page (docs/decisions/010).
+ * The catalogue pages do not hydrate; their HTML already works without JavaScript, and what
+ * should move or answer in place is a behaviour here, attached to the elements that name it in
+ * `data-enhance` (several names, separated by spaces). Hydrated pages get the same behaviours
+ * for the shell they share. Each element is enhanced once, also when React adds it later.
+ */
+import { addToCart } from './cart.ts';
+import { drawer, footerSection, menu } from './menus.ts';
+import { newsletter } from './newsletter.ts';
+import { flashToast } from './flash.ts';
+import { sizeHints } from './size-hints.ts';
+import { listenForToastKeys } from './toast.ts';
+
+export type Behaviour = (element: HTMLElement) => void;
+
+const BEHAVIOURS: Record<string, Behaviour> = {
+  'add-to-cart': addToCart,
+  drawer,
+  'footer-section': footerSection,
+  menu,
+  newsletter,
+  'size-hints': sizeHints,
+  toast: flashToast,
+};
+
+const done = new WeakSet<Element>();
+
+function enhance(root: ParentNode) {
+  const elements = root.querySelectorAll<HTMLElement>('[data-enhance]');
+  const all = root instanceof HTMLElement && root.matches('[data-enhance]') ? [root, ...elements] : elements;
+  for (const element of all) {
+    if (done.has(element)) continue;
+    done.add(element);
+    for (const name of element.dataset.enhance!.split(' ')) {
+      try {
+        BEHAVIOURS[name]?.(element);
+      } catch (error) {
+        // One broken behaviour must not stop the others: the element keeps working as plain HTML.
+        console.error(error);
+      }
+    }
+  }
+}
+
+listenForToastKeys();
+enhance(document);
+new MutationObserver((changes) => {
+  for (const change of changes) for (const node of change.addedNodes) if (node instanceof HTMLElement) enhance(node);
+}).observe(document.body, { childList: true, subtree: true });
