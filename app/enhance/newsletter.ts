@@ -20,7 +20,8 @@ export function newsletter(element: HTMLElement) {
       line.className = `mt-2 text-sm ${type === 'error' ? 'text-red-700' : 'text-green-800'}`;
     }
     if (input) {
-      input.toggleAttribute('aria-invalid', type === 'error');
+      if (type === 'error') input.setAttribute('aria-invalid', 'true');
+      else input.removeAttribute('aria-invalid');
       if (line) input.setAttribute('aria-describedby', line.id);
     }
   }

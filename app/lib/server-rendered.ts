@@ -6,6 +6,9 @@
  *
  * The layout leaves out React Router's scripts on such a page; its interactive parts are
  * behaviours of the enhancement script (app/enhance), named by `data-enhance` attributes.
+ *
+ * Such a route needs a server `loader`, even one that returns null: with a clientLoader and no
+ * loader, React Router renders the route's HydrateFallback on the server instead of the page.
  */
 import { redirectDocument, type ClientLoaderFunctionArgs, type UIMatch } from 'react-router';
 

@@ -16,6 +16,11 @@ import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 export const handle = SERVER_RENDERED;
 export const clientLoader = loadAsDocument;
 
+/** Nothing to load; a route with a clientLoader needs a server loader, or the server renders its fallback. */
+export function loader() {
+  return null;
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = NewsletterSchema.safeParse({ email: form.get('email') ?? '' });
