@@ -18,7 +18,6 @@ export const MAX_HOME_TILES = 3;
 export const CAROUSEL_AUTOPLAY_MS = 3000;
 export const CAROUSEL_SPEED_MS = 300;
 export const TOAST_CLOSE_MS = 5000;
-export const ORDER_REDIRECT_MS = 3000;
 export const REVIEW_MAX = 200;
 /** The longest search keyword the shop reads; longer ones are cut (pages) or refused (API). */
 export const KEYWORD_MAX = 100;

@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
-import { data, Form, Link, redirect, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { ORDER_REDIRECT_MS, PAYMENT_METHODS, type PaymentMethod } from '../../../contracts/constants.ts';
+import { data, Link, redirect } from 'react-router';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../../contracts/constants.ts';
 import { GOVERNORATES } from '../../../contracts/governorates.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { ShippingAddressSchema } from '../../../contracts/schemas.ts';
@@ -9,17 +8,20 @@ import { AppError } from '../../../core/errors.ts';
 import { placeOrder } from '../../../core/orders.ts';
 import { startPayment } from '../../../core/payments.ts';
 import { FormAlert, PhoneField, SelectField, TextAreaField } from '../../components/account/form-field.tsx';
-import { useFormValidation } from '../../components/account/form-validation.ts';
+import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { lineProblem } from '../../components/account/cart-line.tsx';
 import { OrderSummary } from '../../components/account/order-summary.tsx';
 import { ByPaymentMethod, PAYMENT_SCOPE, PaymentMethodField } from '../../components/account/payment-method.tsx';
-import { SpinnerButton } from '../../components/account/spinner-button.tsx';
-import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
+import { SubmitButton } from '../../components/account/submit-button.tsx';
+import { orderTotal, Price } from '../../lib/format.tsx';
 import { fieldErrors, fromAppError, invalid } from '../../lib/forms.server.ts';
 import { requireCustomer } from '../../lib/session.server.ts';
-import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
+import type { ActionResult } from '../../lib/toast.ts';
+import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 import type { Route } from './+types/checkout';
-import { isDocumentRequest } from '../../lib/shopper.server.ts';
+
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
 
 /** The same shape the API accepts in its Idempotency-Key header. */
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
@@ -93,68 +95,26 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(`/profile?order=${order.number}${error.status === 502 ? '&message=paymentGatewayDown' : ''}`);
     }
   }
-  // Without JavaScript there is no toast and no timer: the profile says it instead.
-  if (isDocumentRequest(request)) return redirect(`/profile?order=${order.number}`);
-  const sent: ActionResult & { orderNumber: number } = { ok: true, toast: { type: 'success', message: MSG.orderSent }, orderNumber: order.number };
-  return sent;
-}
-
-/**
- * After an order the cart is empty and this loader would send the page to /cart: stay for the
- * success message. A 409 (a size ran out meanwhile) reloads the cart, so its lines say which.
- */
-export function shouldRevalidate({ actionResult, actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (actionResult?.ok) return false;
-  if (actionStatus === 409) return true;
-  return defaultShouldRevalidate;
+  // The profile says the order was sent, on the page and in a toast, with the order among the shopper's orders.
+  return redirect(`/profile?order=${order.number}`);
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, idempotencyKey, phone, cardPayments, paymentMinutes } = loaderData;
-  const navigation = useNavigation();
-  const navigate = useNavigate();
-  const pending = navigation.state !== 'idle' && navigation.formAction === '/checkout';
-  const { formRef, onSubmit, errors } = useFormValidation(ShippingAddressSchema, actionData?.errors);
-  useActionToasts(actionData);
-  const orderNumber = actionData && 'orderNumber' in actionData ? actionData.orderNumber : undefined;
-
-  useEffect(() => {
-    if (orderNumber === undefined) return;
-    const timer = setTimeout(() => navigate('/profile'), ORDER_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [orderNumber, navigate]);
-
-  if (orderNumber !== undefined) {
-    return (
-      <section className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-green-800">{MSG.orderSent}</h1>
-        <p className="text-lg">
-          رقم طلبك <Ltr className="font-bold">#{orderNumber}</Ltr>، وسنتواصل معك لتأكيد الشحن.
-        </p>
-        <p className="text-muted" role="status">
-          جاري تحويلك إلى صفحة حسابك…
-        </p>
-        <Link to="/profile" className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700">
-          عرض طلباتي
-        </Link>
-      </section>
-    );
-  }
-
   const values = actionData && 'values' in actionData ? (actionData.values as Record<string, unknown> | undefined) : undefined;
   const failure = actionData?.toast?.type === 'error' ? actionData.toast.message : undefined;
   const blocked = cart.lines.some((line) => lineProblem(line) !== null);
+  const errors = actionData?.errors ?? {};
   const text = (name: string, fallback = '') => (typeof values?.[name] === 'string' ? (values[name] as string) : fallback);
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10" {...(cardPayments && PAYMENT_SCOPE)}>
       <h1 className="mb-4 text-2xl font-bold">إتمام الطلب</h1>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
-        <Form
-          ref={formRef}
+        <form
           method="post"
           noValidate
-          onSubmit={onSubmit}
+          data-enhance="submit-once"
           aria-labelledby="shipping-heading"
           className="flex flex-col gap-4 rounded-xl border border-line bg-white p-4 shadow-sm sm:p-5"
         >
@@ -162,6 +122,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             بيانات الشحن
           </h2>
           <FormAlert message={failure} />
+          <ActionFlash result={actionData} />
           {blocked && (
             <div className="flex flex-col items-start gap-1 rounded-lg border border-line bg-surface p-3 text-sm">
               <p className="font-semibold">بعض منتجات العربة لم تعد متوفرة بالكمية المطلوبة، وعربتك محفوظة كما هي.</p>
@@ -203,10 +164,10 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             )}
             <Price value={orderTotal(cart.totalCartPrice)} className="whitespace-nowrap text-brand-700" />
           </p>
-          <SpinnerButton pending={pending} className="w-full">
+          <SubmitButton className="w-full">
             {cardPayments ? <ByPaymentMethod cash="تأكيد الطلب" card="تأكيد الطلب والانتقال إلى الدفع" neutral="تأكيد الطلب" /> : 'تأكيد الطلب'}
-          </SpinnerButton>
-        </Form>
+          </SubmitButton>
+        </form>
         <OrderSummary
           lines={cart.lines}
           itemsTotal={cart.totalCartPrice}
