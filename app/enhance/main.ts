@@ -10,6 +10,7 @@ import { drawer, footerSection, menu } from './menus.ts';
 import { newsletter } from './newsletter.ts';
 import { flashToast } from './flash.ts';
 import { sizeHints } from './size-hints.ts';
+import { submitOnce } from './submit-once.ts';
 import { listenForToastKeys } from './toast.ts';
 
 export type Behaviour = (element: HTMLElement) => void;
@@ -21,6 +22,7 @@ const BEHAVIOURS: Record<string, Behaviour> = {
   menu,
   newsletter,
   'size-hints': sizeHints,
+  'submit-once': submitOnce,
   toast: flashToast,
 };
 
