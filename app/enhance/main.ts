@@ -11,6 +11,7 @@ import { newsletter } from './newsletter.ts';
 import { flashToast } from './flash.ts';
 import { sizeHints } from './size-hints.ts';
 import { submitOnce } from './submit-once.ts';
+import { tabs } from './tabs.ts';
 import { listenForToastKeys } from './toast.ts';
 
 export type Behaviour = (element: HTMLElement) => void;
@@ -23,6 +24,7 @@ const BEHAVIOURS: Record<string, Behaviour> = {
   newsletter,
   'size-hints': sizeHints,
   'submit-once': submitOnce,
+  tabs,
   toast: flashToast,
 };
 
