@@ -8,6 +8,7 @@
 import { addToCart } from './cart.ts';
 import { drawer, footerSection, menu } from './menus.ts';
 import { newsletter } from './newsletter.ts';
+import { reviewForm } from './reviews.ts';
 import { flashToast } from './flash.ts';
 import { sizeHints } from './size-hints.ts';
 import { submitOnce } from './submit-once.ts';
@@ -22,6 +23,7 @@ const BEHAVIOURS: Record<string, Behaviour> = {
   'footer-section': footerSection,
   menu,
   newsletter,
+  'review-form': reviewForm,
   'size-hints': sizeHints,
   'submit-once': submitOnce,
   tabs,

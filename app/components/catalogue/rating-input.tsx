@@ -3,9 +3,10 @@
  * arrow keys work and the form posts `rating` without JavaScript. Each radio's label is half a
  * star; radios come highest first in the markup so `input:checked ~ label` lights the chosen
  * half and every lower one with CSS alone, and the row is reversed so 0.5 sits at the start.
+ * The chosen value beside the stars ("4.5 / 5") is kept up by app/enhance/reviews.ts.
  */
 import { Star } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 
 const VALUES = [5, 4.5, 4, 3.5, 3, 2.5, 2, 1.5, 1, 0.5];
 
@@ -16,7 +17,6 @@ interface RatingInputProps {
 
 export function RatingInput({ defaultValue, error }: RatingInputProps) {
   const id = useId();
-  const [value, setValue] = useState(defaultValue);
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="mb-1 font-semibold">تقييمك للمنتج</legend>
@@ -32,7 +32,6 @@ export function RatingInput({ defaultValue, error }: RatingInputProps) {
                 name="rating"
                 value={v}
                 defaultChecked={defaultValue === v}
-                onChange={() => setValue(v)}
                 aria-invalid={error ? true : undefined}
                 className="sr-only"
               />,
@@ -52,14 +51,12 @@ export function RatingInput({ defaultValue, error }: RatingInputProps) {
             ];
           })}
         </div>
-        {value !== undefined && (
-          <span className="text-sm font-semibold text-muted">
-            <bdi dir="ltr">{value} / 5</bdi>
-          </span>
-        )}
+        <span data-rating-value hidden={defaultValue === undefined} className="text-sm font-semibold text-muted">
+          <bdi dir="ltr">{defaultValue ?? ''} / 5</bdi>
+        </span>
       </div>
       {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-sale">
+        <p id={`${id}-error`} data-enhance="toast" data-toast-type="error" className="mt-1 text-sm text-sale">
           {error}
         </p>
       )}

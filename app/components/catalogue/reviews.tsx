@@ -1,17 +1,15 @@
 /**
  * A product's reviews and the form to write one (SPEC.md §2 "Product detail", §5). Review text
- * is rendered as text, never as HTML. The form posts to the product route's action and works
- * without JavaScript; `<details>` opens it with or without JavaScript.
+ * is rendered as text, never as HTML. The form posts to the product route's action as a plain
+ * form and the page comes back with the result: its messages are also toasts (SPEC.md §8)
+ * through app/enhance/flash.ts. `<details>` opens the form with or without JavaScript.
  */
 import { BadgeCheck, ChevronDown, Loader2, PenLine } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Form, useNavigation } from 'react-router';
-import { toast } from 'react-toastify';
+import { useId } from 'react';
 import { REVIEW_MAX } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { formatDate } from '../../lib/format.tsx';
 import type { ActionResult } from '../../lib/toast.ts';
-import { useRootData } from '../../root.tsx';
 import { RatingInput } from './rating-input.tsx';
 import { RatingStars } from './rating-stars.tsx';
 
@@ -57,52 +55,44 @@ export function ReviewsList({ reviews }: { reviews: ReviewItem[] }) {
 
 export type ReviewActionData = ActionResult & { values?: { review?: unknown; rating?: unknown } };
 
-export function ReviewForm({ result }: { result: ReviewActionData | undefined }) {
+/** A message the server rendered after the post; the enhancement script also shows it as a toast. */
+function Flash({ type, id, className, children }: { type: 'success' | 'error'; id?: string; className: string; children: string }) {
+  return (
+    <p id={id} role={type === 'success' ? 'status' : undefined} data-enhance="toast" data-toast-type={type} className={className}>
+      {children}
+    </p>
+  );
+}
+
+/**
+ * The review form. `action` is the product page's address with `#reviews`, so the page the
+ * post comes back as opens on the reviews. After a failed post the form stays open with what
+ * was written; after a successful one it comes back closed and empty.
+ */
+export function ReviewForm({ result, action }: { result: ReviewActionData | undefined; action: string }) {
   const id = useId();
-  const root = useRootData();
-  const navigation = useNavigation();
-  const form = useRef<HTMLFormElement>(null);
-  const [open, setOpen] = useState(result?.ok === false);
-  const [length, setLength] = useState(typeof result?.values?.review === 'string' ? result.values.review.length : 0);
-  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'review';
+  const failed = result?.ok === false;
   const errors = result?.errors ?? {};
-
-  useEffect(() => {
-    if (!result?.ok) return;
-    form.current?.reset();
-    setLength(0);
-    setOpen(false);
-  }, [result]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (!root?.user) {
-      event.preventDefault();
-      toast.error(MSG.loginFirst);
-    }
-  }
-
-  const defaultRating = Number(result?.values?.rating);
+  const { rating: ratingError, review: reviewError, ...otherErrors } = errors;
+  const text = failed && typeof result.values?.review === 'string' ? result.values.review : '';
+  const rating = failed ? Number(result.values?.rating) : NaN;
   return (
     <div className="flex flex-col gap-3">
-      {/* Without JavaScript there is no toast: the page says it. */}
-      {result?.ok && (
-        <p role="status" className="font-semibold text-green-800">
-          {MSG.reviewAdded}
-        </p>
+      {result?.ok && result.toast && (
+        <Flash type="success" className="font-semibold text-green-800">
+          {result.toast.message}
+        </Flash>
       )}
-      <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className="group rounded-xl border border-line">
+      <details open={failed} className="group rounded-xl border border-line">
         <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-4 font-bold text-brand-700">
           <PenLine aria-hidden className="size-5" />
           اكتب تقييمك
           <ChevronDown aria-hidden className="ms-auto size-5 transition-transform group-open:rotate-180" />
         </summary>
-        <Form ref={form} method="post" preventScrollReset onSubmit={onSubmit} className="flex flex-col gap-4 border-t border-line p-4">
+        {/* app/enhance/reviews.ts: a guest is asked to log in instead of posting, and the count follows the typing. */}
+        <form method="post" action={action} data-enhance="review-form" className="flex flex-col gap-4 border-t border-line p-4">
           <input type="hidden" name="intent" value="review" />
-          <RatingInput
-            key={result?.ok ? 'sent' : 'editing'}
-            defaultValue={Number.isFinite(defaultRating) && defaultRating > 0 ? defaultRating : undefined}
-            error={errors.rating}
-          />
+          <RatingInput defaultValue={Number.isFinite(rating) && rating > 0 ? rating : undefined} error={ratingError} />
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-text`} className="font-semibold">
               تقييمك
@@ -112,34 +102,47 @@ export function ReviewForm({ result }: { result: ReviewActionData | undefined })
               name="review"
               rows={4}
               maxLength={REVIEW_MAX}
-              defaultValue={typeof result?.values?.review === 'string' && !result.ok ? result.values.review : undefined}
-              onChange={(event) => setLength(event.currentTarget.value.length)}
-              aria-invalid={errors.review ? true : undefined}
-              aria-describedby={`${id}-count${errors.review ? ` ${id}-error` : ''}`}
+              defaultValue={text}
+              data-counted={`${id}-count`}
+              aria-invalid={reviewError ? true : undefined}
+              aria-describedby={`${id}-count${reviewError ? ` ${id}-error` : ''}`}
               className="w-full rounded-lg border border-line p-3 focus:border-brand-500"
             />
             <div className="flex justify-between gap-2 text-sm">
-              <span id={`${id}-error`} className="text-sale">
-                {errors.review}
-              </span>
-              <span id={`${id}-count`} className="text-muted">
+              {reviewError ? (
+                <Flash type="error" id={`${id}-error`} className="text-sale">
+                  {reviewError}
+                </Flash>
+              ) : (
+                <span />
+              )}
+              <span className="text-muted">
                 <span className="sr-only">عدد الحروف</span>
-                <bdi dir="ltr">
-                  {length} / {REVIEW_MAX}
+                <bdi id={`${id}-count`} dir="ltr">
+                  {text.length} / {REVIEW_MAX}
                 </bdi>
               </span>
             </div>
           </div>
-          {result?.toast?.type === 'error' && <p className="font-semibold text-sale">{result.toast.message}</p>}
+          {Object.entries(otherErrors).map(([field, message]) => (
+            <Flash key={field} type="error" className="font-semibold text-sale">
+              {message}
+            </Flash>
+          ))}
+          {failed && result.toast && (
+            <Flash type="error" className="font-semibold text-sale">
+              {result.toast.message}
+            </Flash>
+          )}
           <button
             type="submit"
-            disabled={pending}
-            className="inline-flex min-h-11 items-center justify-center gap-2 self-start rounded-lg bg-brand-600 px-6 font-bold text-white hover:bg-brand-700 disabled:opacity-70"
+            className="group/send inline-flex min-h-11 items-center justify-center gap-2 self-start rounded-lg bg-brand-600 px-6 font-bold text-white hover:bg-brand-700 disabled:opacity-70"
           >
-            {pending && <Loader2 aria-hidden className="size-4 animate-spin" />}
+            {/* Shown while the post runs (aria-busy, set by the enhancement). */}
+            <Loader2 aria-hidden className="hidden size-4 group-aria-busy/send:inline motion-safe:animate-spin" />
             إرسال التقييم
           </button>
-        </Form>
+        </form>
       </details>
     </div>
   );

@@ -3,7 +3,8 @@
  * size cannot be chosen, a size's last pieces are pointed out), the cart
  * and wishlist buttons, description and reviews, related products; with the tags and JSON-LD
  * that make a shared link show a preview and search engines show the price. Its action takes
- * a customer's review (SPEC.md §5).
+ * a customer's review (SPEC.md §5), posted as a plain form: the page comes back with the answer.
+ * The page does not hydrate; tabs, heart and review form are behaviours of app/enhance.
  */
 import { ShoppingCart } from 'lucide-react';
 import { data, Link, redirect, useActionData } from 'react-router';
@@ -28,7 +29,6 @@ import { fieldErrors, fromAppError, invalid } from '../../lib/forms.server.ts';
 import { loadOr404 } from '../../lib/loaders.server.ts';
 import { Ltr } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
-import { useActionToasts } from '../../lib/toast.ts';
 import { getSessionUser } from '../../lib/session.server.ts';
 import { isDocumentRequest } from '../../lib/shopper.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
@@ -204,8 +204,8 @@ function Purchase({ product, inWishlist }: { product: Route.ComponentProps['load
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, reviews, related, inWishlist } = loaderData;
+  // The answer to a review posted as a plain form: the page shows it (and app/enhance toasts it).
   const result = useActionData<typeof action>() as ReviewActionData | undefined;
-  useActionToasts(result);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -283,7 +283,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             label: `التقييمات (${product.ratingsQuantity})`,
             content: (
               <div className="flex flex-col gap-6">
-                <ReviewForm result={result} />
+                <ReviewForm result={result} action={`/product/${product.id}#reviews`} />
                 <ReviewsList reviews={reviews} />
               </div>
             ),

@@ -1,0 +1,58 @@
+/**
+ * `data-enhance="review-form"` on the product page's review form (app/components/catalogue/reviews.tsx):
+ * the form still posts to the page as a plain form; this asks a guest to log in instead of
+ * posting (SPEC.md §8), keeps the character count ("12 / 200") and the chosen rating ("4.5 / 5")
+ * up to date, and marks the button busy while the post runs. The page that comes back shows
+ * the result, and app/enhance/flash.ts makes its messages toasts.
+ */
+import { msg } from './messages.ts';
+import { signedInRole } from './api.ts';
+import { toast } from './toast.ts';
+
+export function reviewForm(element: HTMLElement) {
+  const form = element as HTMLFormElement;
+  const text = form.querySelector<HTMLTextAreaElement>('textarea[data-counted]');
+  const count = text ? document.getElementById(text.dataset.counted!) : null;
+  const rating = form.querySelector<HTMLElement>('[data-rating-value]');
+  const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
+  const max = text?.maxLength;
+
+  function showCount() {
+    if (text && count) count.textContent = `${text.value.length} / ${max}`;
+  }
+  function showRating() {
+    const chosen = form.querySelector<HTMLInputElement>('input[name=rating]:checked');
+    if (!rating) return;
+    rating.hidden = !chosen;
+    if (chosen) rating.firstElementChild!.textContent = `${chosen.value} / 5`;
+  }
+  function idle() {
+    button?.removeAttribute('aria-busy');
+    if (button) button.disabled = false;
+  }
+
+  // The browser may have filled the form back in (going back to the page): show what it holds.
+  showCount();
+  showRating();
+  text?.addEventListener('input', showCount);
+  form.addEventListener('change', (event) => {
+    if ((event.target as HTMLInputElement).name === 'rating') showRating();
+  });
+  form.addEventListener('submit', (event) => {
+    if (signedInRole() === 'guest') {
+      event.preventDefault();
+      toast.error(msg().loginFirst);
+      return;
+    }
+    if (button?.getAttribute('aria-busy') === 'true') return event.preventDefault();
+    button?.setAttribute('aria-busy', 'true');
+    // Disabled after the post has started, so a second press sends nothing.
+    setTimeout(() => {
+      if (button) button.disabled = true;
+    });
+  });
+  // Back to this page from the browser's cache: the form is idle again.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) idle();
+  });
+}
