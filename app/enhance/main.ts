@@ -14,6 +14,7 @@ import { sizeHints } from './size-hints.ts';
 import { submitOnce } from './submit-once.ts';
 import { tabs } from './tabs.ts';
 import { listenForToastKeys } from './toast.ts';
+import { wishlist } from './wishlist.ts';
 
 export type Behaviour = (element: HTMLElement) => void;
 
@@ -28,6 +29,7 @@ const BEHAVIOURS: Record<string, Behaviour> = {
   'submit-once': submitOnce,
   tabs,
   toast: flashToast,
+  wishlist,
 };
 
 const done = new WeakSet<Element>();

@@ -1,43 +1,30 @@
 /**
- * The product page's heart (SPEC.md §4 "Wishlist heart"): a toggle button posting to /wishlist
- * in place. It shows the new state while the request runs; a guest is asked to log in first.
+ * The product page's heart (SPEC.md §4 "Wishlist heart"): a toggle button in a form posting to
+ * /wishlist, which sends the page back to itself. The enhancement script (app/enhance/wishlist.ts)
+ * toggles it in place through the API and asks a guest to log in first. The heart fills from
+ * aria-pressed, so the enhancement only flips the attribute.
  */
 import { Heart } from 'lucide-react';
-import type { FormEvent } from 'react';
-import { useFetcher } from 'react-router';
-import { toast } from 'react-toastify';
-import { MSG } from '../../../contracts/messages.ts';
-import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
-import { useRootData } from '../../root.tsx';
+
+const TITLE = { on: 'إزالة من المفضلة', off: 'أضف إلى المفضلة' };
 
 export function WishlistToggle({ productId, inWishlist }: { productId: string; inWishlist: boolean }) {
-  const root = useRootData();
-  const fetcher = useFetcher<ActionResult & { inWishlist?: boolean }>();
-  useActionToasts(fetcher.data);
-  // While the request and the reload after it run, the heart already shows where it is going.
-  const on = fetcher.formData ? fetcher.formData.get('intent') === 'add' : inWishlist;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (!root?.user) {
-      event.preventDefault();
-      toast.error(MSG.loginFirst);
-    }
-  }
-
   return (
-    <fetcher.Form method="post" action="/wishlist" onSubmit={onSubmit}>
+    <form method="post" action="/wishlist" data-enhance="wishlist">
       <input type="hidden" name="productId" value={productId} />
       <button
         type="submit"
         name="intent"
-        value={on ? 'remove' : 'add'}
-        aria-pressed={on}
+        value={inWishlist ? 'remove' : 'add'}
+        aria-pressed={inWishlist}
         aria-label="المفضلة"
-        title={on ? 'إزالة من المفضلة' : 'أضف إلى المفضلة'}
-        className="grid size-12 place-items-center rounded-lg border border-line bg-white text-sale hover:border-sale"
+        title={inWishlist ? TITLE.on : TITLE.off}
+        data-title-on={TITLE.on}
+        data-title-off={TITLE.off}
+        className="group grid size-12 place-items-center rounded-lg border border-line bg-white text-sale hover:border-sale"
       >
-        <Heart aria-hidden className={`size-6 ${on ? 'fill-sale' : ''}`} />
+        <Heart aria-hidden className="size-6 group-aria-pressed:fill-sale" />
       </button>
-    </fetcher.Form>
+    </form>
   );
 }

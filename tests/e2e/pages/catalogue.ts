@@ -130,9 +130,9 @@ export class ProductDetail {
     return this.page.getByRole('button', { name: 'المفضلة', exact: true });
   }
 
-  /** Clicks the heart and waits for the wishlist to answer (the heart turns at once). */
+  /** Clicks the heart and waits for the wishlist API to answer (the heart turns at once). */
   async toggleHeart() {
-    const answered = this.page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/wishlist') && r.request().method() === 'POST');
+    const answered = this.page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/v1/wishlist') && ['POST', 'DELETE'].includes(r.request().method()));
     await this.heart().click();
     await answered;
   }
