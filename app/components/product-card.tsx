@@ -28,7 +28,12 @@ export function toCardProduct(product: CardProduct): CardProduct {
 /** Two columns on a phone, three on a tablet, four on a desktop (see the listing grid). */
 const CARD_SIZES = '(min-width: 1280px) 260px, (min-width: 768px) 30vw, 50vw';
 
-export function ProductCard({ product, priority = false }: { product: CardProduct; priority?: boolean }) {
+/**
+ * `priority`: the page's likely largest paint, fetched first (eager, fetchpriority high); `eager`:
+ * another card of the first screen, fetched at once without jumping the queue. Other cards load
+ * as they near the viewport.
+ */
+export function ProductCard({ product, priority = false, eager = false }: { product: CardProduct; priority?: boolean; eager?: boolean }) {
   const image = productImage(product.imageCover);
   const { width, height } = IMAGE_VARIANTS.card;
 
@@ -41,7 +46,7 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
       width={width}
       height={height}
       alt={product.title}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={priority || eager ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       className="aspect-[417/555] h-auto w-full bg-surface object-cover"

@@ -33,7 +33,8 @@ export function CategoryTiles({ categories }: { categories: CategoryTile[] }) {
                   width={width}
                   height={height}
                   alt=""
-                  loading="lazy"
+                  // Under the banner on every width: fetched at once, without passing the first product image (home.tsx).
+                  loading="eager"
                   decoding="async"
                   className="aspect-[417/555] h-auto w-full object-cover transition-transform duration-300 group-hover:scale-105"
                 />

@@ -2,8 +2,17 @@ import { ChevronLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { ProductCard, type CardProduct } from '../product-card.tsx';
 
+interface ProductSectionProps {
+  id: string;
+  title: string;
+  to: string;
+  products: CardProduct[];
+  /** How many leading cards are on the first screen: loaded at once, the first one before anything else. */
+  firstScreen?: number;
+}
+
 /** A row of products on the home page with a link to the whole listing. */
-export function ProductSection({ id, title, to, products }: { id: string; title: string; to: string; products: CardProduct[] }) {
+export function ProductSection({ id, title, to, products, firstScreen = 0 }: ProductSectionProps) {
   if (products.length === 0) return null;
   const headingId = `home-${id}`;
   return (
@@ -18,9 +27,9 @@ export function ProductSection({ id, title, to, products }: { id: string; title:
         </Link>
       </div>
       <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4">
-        {products.map((product) => (
+        {products.map((product, index) => (
           <li key={product.id}>
-            <ProductCard product={product} />
+            <ProductCard product={product} priority={index === 0 && firstScreen > 0} eager={index < firstScreen} />
           </li>
         ))}
       </ul>

@@ -93,7 +93,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <h1 className="sr-only">{STORE_NAME}: ملابس كاجوال للرجال والأطفال</h1>
       <BannerCarousel slides={slides} />
       <CategoryTiles categories={tiles} />
-      <ProductSection id="new" title="وصل حديثاً" to="/new-arrived" products={newest} />
+      {/* On a phone the first two cards share the first screen with the tiles, and the first one is its largest paint. */}
+      <ProductSection id="new" title="وصل حديثاً" to="/new-arrived" products={newest} firstScreen={2} />
       <SummerSaleBanner />
       <ProductSection id="offers" title="العروض" to="/offers" products={offers} />
       <ProductSection id="kids" title="أطفال" to={`/search?keyword=${encodeURIComponent(KIDS)}`} products={kids} />
