@@ -95,6 +95,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       wildcard: false,
       index: false,
       decorateReply: false,
+      // The build writes a .br and a .gz beside each script, style and SVG (scripts/precompress-plugin.ts):
+      // the one the browser accepts goes out with its Content-Encoding and `Vary: Accept-Encoding`, and
+      // @fastify/compress leaves a response that has a Content-Encoding alone.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite puts a content hash in every file name under assets/.
         res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
