@@ -1,9 +1,9 @@
 /**
  * `data-enhance="review-form"` on the product page's review form (app/components/catalogue/reviews.tsx):
  * the form still posts to the page as a plain form; this asks a guest to log in instead of
- * posting (SPEC.md §8), keeps the character count ("12 / 200") and the chosen rating ("4.5 / 5")
- * up to date, and marks the button busy while the post runs. The page that comes back shows
- * the result, and app/enhance/flash.ts makes its messages toasts.
+ * posting (SPEC.md §8) and keeps the character count ("12 / 200") and the chosen rating
+ * ("4.5 / 5") up to date. The form's submit-once behaviour marks the button busy while the post
+ * runs; the page that comes back shows the result, and app/enhance/flash.ts makes its messages toasts.
  */
 import { msg } from './messages.ts';
 import { signedInRole } from './api.ts';
@@ -14,7 +14,6 @@ export function reviewForm(element: HTMLElement) {
   const text = form.querySelector<HTMLTextAreaElement>('textarea[data-counted]');
   const count = text ? document.getElementById(text.dataset.counted!) : null;
   const rating = form.querySelector<HTMLElement>('[data-rating-value]');
-  const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
   const max = text?.maxLength;
 
   function showCount() {
@@ -26,10 +25,6 @@ export function reviewForm(element: HTMLElement) {
     rating.hidden = !chosen;
     if (chosen) rating.firstElementChild!.textContent = `${chosen.value} / 5`;
   }
-  function idle() {
-    button?.removeAttribute('aria-busy');
-    if (button) button.disabled = false;
-  }
 
   // The browser may have filled the form back in (going back to the page): show what it holds.
   showCount();
@@ -39,20 +34,8 @@ export function reviewForm(element: HTMLElement) {
     if ((event.target as HTMLInputElement).name === 'rating') showRating();
   });
   form.addEventListener('submit', (event) => {
-    if (signedInRole() === 'guest') {
-      event.preventDefault();
-      toast.error(msg().loginFirst);
-      return;
-    }
-    if (button?.getAttribute('aria-busy') === 'true') return event.preventDefault();
-    button?.setAttribute('aria-busy', 'true');
-    // Disabled after the post has started, so a second press sends nothing.
-    setTimeout(() => {
-      if (button) button.disabled = true;
-    });
-  });
-  // Back to this page from the browser's cache: the form is idle again.
-  window.addEventListener('pageshow', (event) => {
-    if (event.persisted) idle();
+    if (signedInRole() !== 'guest') return;
+    event.preventDefault();
+    toast.error(msg().loginFirst);
   });
 }

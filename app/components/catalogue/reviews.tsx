@@ -89,8 +89,9 @@ export function ReviewForm({ result, action }: { result: ReviewActionData | unde
           اكتب تقييمك
           <ChevronDown aria-hidden className="ms-auto size-5 transition-transform group-open:rotate-180" />
         </summary>
-        {/* app/enhance/reviews.ts: a guest is asked to log in instead of posting, and the count follows the typing. */}
-        <form method="post" action={action} data-enhance="review-form" className="flex flex-col gap-4 border-t border-line p-4">
+        {/* app/enhance/reviews.ts: a guest is asked to log in instead of posting, and the count follows the typing;
+            submit-once marks the button busy while the post runs. */}
+        <form method="post" action={action} data-enhance="review-form submit-once" className="flex flex-col gap-4 border-t border-line p-4">
           <input type="hidden" name="intent" value="review" />
           <RatingInput defaultValue={Number.isFinite(rating) && rating > 0 ? rating : undefined} error={ratingError} />
           <div className="flex flex-col gap-1">
@@ -138,7 +139,7 @@ export function ReviewForm({ result, action }: { result: ReviewActionData | unde
             type="submit"
             className="group/send inline-flex min-h-11 items-center justify-center gap-2 self-start rounded-lg bg-brand-600 px-6 font-bold text-white hover:bg-brand-700 disabled:opacity-70"
           >
-            {/* Shown while the post runs (aria-busy, set by the enhancement). */}
+            {/* Shown while the post runs (aria-busy, set by submit-once). */}
             <Loader2 aria-hidden className="hidden size-4 group-aria-busy/send:inline motion-safe:animate-spin" />
             إرسال التقييم
           </button>
