@@ -6,6 +6,7 @@
  * for the shell they share. Each element is enhanced once, also when React adds it later.
  */
 import { addToCart } from './cart.ts';
+import { carousel } from './carousel.ts';
 import { drawer, footerSection, menu } from './menus.ts';
 import { newsletter } from './newsletter.ts';
 import { reviewForm } from './reviews.ts';
@@ -20,6 +21,7 @@ export type Behaviour = (element: HTMLElement) => void;
 
 const BEHAVIOURS: Record<string, Behaviour> = {
   'add-to-cart': addToCart,
+  carousel,
   drawer,
   'footer-section': footerSection,
   menu,

@@ -1,36 +1,25 @@
-/** The "related items" carousel under a product (SPEC.md §2): cards of the same category. */
-import useEmblaCarousel from 'embla-carousel-react';
+/**
+ * The "related items" carousel under a product (SPEC.md §2): cards of the same category in a
+ * list that scrolls and snaps by itself; the enhancement script's carousel
+ * (app/enhance/carousel.ts) adds the arrows, disabled at the ends.
+ */
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
 import { ProductCard, type CardProduct } from '../product-card.tsx';
 
 export function RelatedProducts({ products }: { products: CardProduct[] }) {
-  const id = useId();
-  const [viewportRef, embla] = useEmblaCarousel({ direction: 'rtl', align: 'start', containScroll: 'trimSnaps' });
-  const [edges, setEdges] = useState({ prev: false, next: false });
-
-  useEffect(() => {
-    if (!embla) return;
-    const update = () => setEdges({ prev: embla.canScrollPrev(), next: embla.canScrollNext() });
-    update();
-    embla.on('select', update).on('reInit', update);
-    return () => {
-      embla.off('select', update).off('reInit', update);
-    };
-  }, [embla]);
-
   if (products.length === 0) return null;
   return (
-    <section aria-labelledby={`${id}-title`} className="mt-12">
+    <section data-enhance="carousel" aria-labelledby="related-title" className="mt-12">
       <div className="mb-4 flex items-center justify-between gap-2">
-        <h2 id={`${id}-title`} className="text-xl font-bold">
+        <h2 id="related-title" className="text-xl font-bold">
           منتجات مشابهة
         </h2>
-        <div className="flex gap-2">
+        {/* They do nothing without the script: hidden until it runs. */}
+        <div data-controls hidden className="flex gap-2">
           <button
             type="button"
-            onClick={() => embla?.scrollPrev()}
-            disabled={!edges.prev}
+            data-prev
+            disabled
             aria-label="المنتجات السابقة"
             className="grid size-11 place-items-center rounded-full border border-line bg-white disabled:opacity-40"
           >
@@ -38,8 +27,7 @@ export function RelatedProducts({ products }: { products: CardProduct[] }) {
           </button>
           <button
             type="button"
-            onClick={() => embla?.scrollNext()}
-            disabled={!edges.next}
+            data-next
             aria-label="المنتجات التالية"
             className="grid size-11 place-items-center rounded-full border border-line bg-white disabled:opacity-40"
           >
@@ -48,20 +36,25 @@ export function RelatedProducts({ products }: { products: CardProduct[] }) {
         </div>
       </div>
       {/*
+        The list scrolls inside itself, so the cards past its edge never widen the page (a phone
+        showed it zoomed out and could not scroll a reloaded page back to where the reader was).
         Relative, so the cards' visually hidden labels and radios (absolutely positioned) are
-        placed in it and clipped with the cards. Otherwise, until the carousel's script moves the
-        list, the cards past its edge widened the page: a phone showed it zoomed out and could
-        not scroll a reloaded page back to where the reader was.
+        placed in it and clipped with the cards. No scrollbar, unless there is no script to
+        bring the arrows.
       */}
-      <div ref={viewportRef} className="relative overflow-hidden">
-        <ul className="-ms-3 flex touch-pan-y">
-          {products.map((product) => (
-            <li key={product.id} className="min-w-0 flex-[0_0_50%] ps-3 md:flex-[0_0_33.333%] lg:flex-[0_0_25%] xl:flex-[0_0_20%]">
-              <ProductCard product={product} />
-            </li>
-          ))}
-        </ul>
-      </div>
+      <ul
+        data-track
+        className="relative flex snap-x snap-mandatory gap-3 overflow-x-auto overflow-y-hidden overscroll-x-contain [scrollbar-width:none] [@media(scripting:none)]:[scrollbar-width:thin]"
+      >
+        {products.map((product) => (
+          <li
+            key={product.id}
+            className="w-[calc((100%-0.75rem)/2)] shrink-0 snap-start md:w-[calc((100%-1.5rem)/3)] lg:w-[calc((100%-2.25rem)/4)] xl:w-[calc((100%-3rem)/5)]"
+          >
+            <ProductCard product={product} />
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

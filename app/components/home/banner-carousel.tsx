@@ -1,13 +1,12 @@
 /**
  * The home page's banner (SPEC.md §2 "Home", §9): one slide at a time, looping, a new slide every
  * 3 seconds until the shopper touches it, with dots and arrows. Slides are HTML over drawn
- * backgrounds, so their Arabic text is real text; without JavaScript the first slide shows.
+ * backgrounds, so their Arabic text is real text. The slides are a list that scrolls and snaps
+ * by itself: without JavaScript the first slide shows and a swipe (or Tab) brings the others;
+ * the enhancement script's carousel (app/enhance/carousel.ts) adds the rest.
  */
-import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { CAROUSEL_AUTOPLAY_MS } from '../../../contracts/constants.ts';
 
 export interface BannerSlide {
   eyebrow: string;
@@ -64,15 +63,14 @@ const THEMES = {
   },
 } as const;
 
-function Slide({ slide, index, count, current }: { slide: BannerSlide; index: number; count: number; current: boolean }) {
+function Slide({ slide, index, count }: { slide: BannerSlide; index: number; count: number }) {
   const theme = THEMES[slide.theme];
   return (
     <div
       role="group"
       aria-roledescription="شريحة"
       aria-label={`${index + 1} من ${count}`}
-      inert={!current}
-      className={`relative min-w-0 flex-[0_0_100%] overflow-hidden ${theme.background}`}
+      className={`relative w-full shrink-0 snap-start snap-always overflow-hidden ${theme.background}`}
     >
       <svg aria-hidden="true" viewBox="0 0 400 100" preserveAspectRatio="none" className="absolute inset-x-0 bottom-0 h-1/3 w-full">
         <path d="M0 60 Q100 20 200 60 T400 60 V100 H0Z" className="fill-white/10" />
@@ -93,68 +91,50 @@ function Slide({ slide, index, count, current }: { slide: BannerSlide; index: nu
   );
 }
 
+/**
+ * The slides, with arrows and dots that do nothing without the script and so are hidden until
+ * it runs. Slides out of view are inert once it does; without it every slide's link is reachable.
+ */
 export function BannerCarousel({ slides }: { slides: BannerSlide[] }) {
-  // Embla's `duration` is not in milliseconds: measured, 20 brings a slide 90% of the way in
-  // about 300 ms (SPEC.md §9's slide speed); its default of 25 takes about 350 ms.
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, direction: 'rtl', duration: 20 });
-  const [selected, setSelected] = useState(0);
-  const [autoplay, setAutoplay] = useState(true);
-
-  const stopAutoplay = useCallback(() => setAutoplay(false), []);
-
-  useEffect(() => {
-    if (!embla) return;
-    const onSelect = () => setSelected(embla.selectedScrollSnap());
-    embla.on('select', onSelect).on('pointerDown', stopAutoplay);
-    return () => {
-      embla.off('select', onSelect).off('pointerDown', stopAutoplay);
-    };
-  }, [embla, stopAutoplay]);
-
-  useEffect(() => {
-    if (!embla || !autoplay || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    const timer = window.setInterval(() => embla.scrollNext(), CAROUSEL_AUTOPLAY_MS);
-    return () => window.clearInterval(timer);
-  }, [embla, autoplay]);
-
-  function go(action: () => void) {
-    stopAutoplay();
-    action();
-  }
-
   return (
-    <section aria-roledescription="عرض شرائح" aria-label="أحدث العروض" className="relative" onFocus={stopAutoplay}>
-      <div ref={viewportRef} className="overflow-hidden">
-        <div className="flex h-56 sm:h-72 md:h-80 lg:h-[26rem]">
-          {slides.map((slide, index) => (
-            <Slide key={slide.theme} slide={slide} index={index} count={slides.length} current={index === selected} />
-          ))}
-        </div>
+    <section data-enhance="carousel" data-loop data-autoplay data-inert aria-roledescription="عرض شرائح" aria-label="أحدث العروض" className="relative">
+      {/* No scrollbar over the slides, unless there is no script to bring the buttons and the dots. */}
+      <div
+        data-track
+        className="flex h-56 snap-x snap-mandatory overflow-x-auto overflow-y-hidden overscroll-x-contain [scrollbar-width:none] sm:h-72 md:h-80 lg:h-[26rem] [@media(scripting:none)]:[scrollbar-width:thin]"
+      >
+        {slides.map((slide, index) => (
+          <Slide key={slide.theme} slide={slide} index={index} count={slides.length} />
+        ))}
       </div>
       <button
         type="button"
+        data-prev
+        data-controls
+        hidden
         aria-label="الشريحة السابقة"
-        onClick={() => go(() => embla?.scrollPrev())}
         className="absolute start-2 top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/85 text-ink shadow hover:bg-white"
       >
         <ChevronRight aria-hidden="true" className="size-6 ltr:rotate-180" />
       </button>
       <button
         type="button"
+        data-next
+        data-controls
+        hidden
         aria-label="الشريحة التالية"
-        onClick={() => go(() => embla?.scrollNext())}
         className="absolute end-2 top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/85 text-ink shadow hover:bg-white"
       >
         <ChevronLeft aria-hidden="true" className="size-6 ltr:rotate-180" />
       </button>
-      <div className="absolute inset-x-0 bottom-1 flex justify-center">
+      <div data-controls hidden className="absolute inset-x-0 bottom-1 flex justify-center">
         {slides.map((slide, index) => (
           <button
             key={slide.theme}
             type="button"
+            data-dot
             aria-label={`الشريحة ${index + 1}`}
-            aria-current={index === selected ? 'true' : undefined}
-            onClick={() => go(() => embla?.scrollTo(index))}
+            aria-current={index === 0 ? 'true' : undefined}
             className="group flex size-11 items-center justify-center"
           >
             <span className="h-2.5 w-2.5 rounded-full bg-white/60 shadow ring-1 ring-black/10 transition-all group-aria-[current=true]:w-6 group-aria-[current=true]:bg-white" />
