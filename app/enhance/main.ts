@@ -16,6 +16,7 @@ import { submitOnce } from './submit-once.ts';
 import { tabs } from './tabs.ts';
 import { listenForToastKeys } from './toast.ts';
 import { wishlist } from './wishlist.ts';
+import { zoom } from './zoom.ts';
 
 export type Behaviour = (element: HTMLElement) => void;
 
@@ -32,6 +33,7 @@ const BEHAVIOURS: Record<string, Behaviour> = {
   tabs,
   toast: flashToast,
   wishlist,
+  zoom,
 };
 
 const done = new WeakSet<Element>();
