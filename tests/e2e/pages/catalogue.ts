@@ -44,7 +44,7 @@ export async function fetchCategories(request: APIRequestContext): Promise<{ _id
 /** The toast for a message (react-toastify's alert). */
 /** Closes a toast with its close button and waits for it to be gone. */
 export async function closeToast(page: Page, message: string) {
-  await page.locator('.Toastify__toast').filter({ hasText: message }).getByRole('button', { name: 'close' }).click();
+  await page.locator('.Toastify__toast').filter({ hasText: message }).getByRole('button', { name: 'إغلاق' }).click();
   await expect(toast(page, message)).toHaveCount(0);
 }
 
