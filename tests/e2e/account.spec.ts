@@ -95,7 +95,7 @@ test('a guest is asked to log in, signs up, fills the cart, checks out and sees 
   await checkout.fill(ADDRESS);
   await checkout.placeOrder();
   await expect(toast(page, 'تم إرسال الطلب بنجاح')).toBeVisible();
-  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveURL(/\/profile\?order=\d+$/);
   await new ProfilePage(page).expectOrder({ lines: [{ title: product.title, size, count: 2 }], total });
   await expectNoHorizontalOverflow(page);
 });
@@ -138,8 +138,20 @@ test('the wishlist: the heart keeps a product, the profile moves one to the cart
   await expect(page.getByText('عربة التسوق فارغة')).toBeVisible();
 });
 
-test('guests and the admin are sent to /login from the customer pages', async ({ page }) => {
-  for (const path of ['/checkout', '/profile', '/cart']) {
+test("a guest's cart asks them to log in; guests and the admin are sent to /login from the other customer pages", async ({ page }) => {
+  // The cart answers a guest at once, with no redirect: the way in is the page.
+  const response = await page.goto('/cart');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: 'عربة التسوق' })).toBeVisible();
+  await expect(main.getByText('سجّل الدخول لعرض عربة التسوق')).toBeVisible();
+  await expect(main.getByRole('link', { name: 'إنشاء حساب جديد' })).toHaveAttribute('href', '/signup');
+  await main.getByRole('link', { name: 'تسجيل الدخول' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  for (const path of ['/checkout', '/profile']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login$/);
   }
@@ -150,9 +162,12 @@ test('guests and the admin are sent to /login from the customer pages', async ({
   await expect(toast(page, 'رقم الهاتف أو كلمة المرور غير صحيحة')).toBeVisible();
   await login.logIn(ADMIN.phone, ADMIN.password);
   await expect(page).toHaveURL(/\/$/);
-  await page.goto('/checkout');
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText('أنت مسجّل الدخول بحساب مدير')).toBeVisible();
+  // Staff have no cart: the cart sends them to /login like the other customer pages.
+  for (const path of ['/checkout', '/cart']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('أنت مسجّل الدخول بحساب مدير')).toBeVisible();
+  }
 });
 
 test.describe('without JavaScript', () => {
