@@ -1,0 +1,68 @@
+/**
+ * The JavaScript budget (issue "Storefront for slow phones", docs/decisions/010): the brotli
+ * bytes of every script file a page loads, counted as they come over the wire from a fresh
+ * browser context (no cache). Catalogue pages do not hydrate and carry only the enhancement
+ * script: 20 KB. Any other shopper page stays under 100 KB. Inline scripts are part of the
+ * page's HTML and not counted here. The figures are printed so the margin shows in every run.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+const KB = 1024;
+const CATALOGUE_BUDGET = 20 * KB;
+const SHOPPER_BUDGET = 100 * KB;
+
+interface Measured {
+  bytes: number;
+  files: string[];
+}
+
+/** Opens `path` in a context of its own and adds up the compressed size of its script responses. */
+async function measureScripts(browser: Browser, baseURL: string, path: string): Promise<Measured> {
+  // Chromium asks for brotli by itself; said here so the figure is brotli whatever the browser's defaults.
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'Accept-Encoding': 'br, gzip' } });
+  const page: Page = await context.newPage();
+  const pending: Promise<[string, number]>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script' && !new URL(request.url()).pathname.endsWith('.js')) return;
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        const encoding = (await response?.allHeaders())?.['content-encoding'];
+        const name = new URL(request.url()).pathname;
+        // The build precompresses every script (scripts/precompress-plugin.ts): one sent as it is would count its raw size.
+        expect(encoding, `${name} is sent with brotli`).toBe('br');
+        return [name, (await request.sizes()).responseBodySize];
+      })(),
+    );
+  });
+  try {
+    const response = await page.goto(path, { waitUntil: 'networkidle' });
+    expect(response?.status(), path).toBe(200);
+    const sizes = await Promise.all(pending);
+    return { bytes: sizes.reduce((sum, [, size]) => sum + size, 0), files: sizes.map(([name, size]) => `${name} ${(size / KB).toFixed(1)} KB`) };
+  } finally {
+    await context.close();
+  }
+}
+
+test('catalogue pages stay under 20 KB of JavaScript and the other shopper pages under 100 KB', async ({ browser, request, baseURL }, testInfo) => {
+  const firstId = async (collection: string) => {
+    const response = await request.get(`/api/v1/${collection}?limit=1`);
+    expect(response.ok()).toBeTruthy();
+    return ((await response.json()) as { data: { _id: string }[] }).data[0]!._id;
+  };
+  const pages: { name: string; path: string; budget: number }[] = [
+    { name: 'home', path: '/', budget: CATALOGUE_BUDGET },
+    { name: 'category', path: `/category/${await firstId('categories')}`, budget: CATALOGUE_BUDGET },
+    { name: 'search', path: `/search?keyword=${encodeURIComponent('قميص')}`, budget: CATALOGUE_BUDGET },
+    { name: 'product', path: `/product/${await firstId('products')}`, budget: CATALOGUE_BUDGET },
+    { name: 'login', path: '/login', budget: SHOPPER_BUDGET },
+    { name: 'guest cart', path: '/cart', budget: SHOPPER_BUDGET },
+  ];
+
+  for (const { name, path, budget } of pages) {
+    const { bytes, files } = await measureScripts(browser, baseURL!, path);
+    console.log(`[${testInfo.project.name}] ${name.padEnd(10)} ${(bytes / KB).toFixed(1).padStart(6)} KB of ${budget / KB} KB in ${files.length} files`);
+    expect.soft(bytes, `${name} (${path}): ${(bytes / KB).toFixed(1)} KB of JavaScript, budget ${budget / KB} KB: ${files.join(', ')}`).toBeLessThanOrEqual(budget);
+  }
+});
