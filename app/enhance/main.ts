@@ -5,6 +5,7 @@
  * `data-enhance` (several names, separated by spaces). Hydrated pages get the same behaviours
  * for the shell they share. Each element is enhanced once, also when React adds it later.
  */
+import { accountChecks } from './account-checks.ts';
 import { addToCart } from './cart.ts';
 import { carousel } from './carousel.ts';
 import { drawer, footerSection, menu } from './menus.ts';
@@ -21,6 +22,7 @@ import { zoom } from './zoom.ts';
 export type Behaviour = (element: HTMLElement) => void;
 
 const BEHAVIOURS: Record<string, Behaviour> = {
+  'account-checks': accountChecks,
   'add-to-cart': addToCart,
   carousel,
   drawer,

@@ -5,7 +5,12 @@
  */
 import type { MessageKey } from '../../contracts/messages.ts';
 
-export const ENHANCE_MESSAGE_KEYS = ['loginFirst', 'sizeFirst', 'addedToCart', 'serverError', 'subscribed'] as const satisfies readonly MessageKey[];
+export const ENHANCE_MESSAGE_KEYS = [
+  'loginFirst', 'sizeFirst', 'addedToCart', 'serverError', 'subscribed',
+  // The account forms' checks before they post (account-checks.ts).
+  'nameRequired', 'nameTooShort', 'nameTooLong', 'phoneRequired', 'phoneInvalid',
+  'passwordRequired', 'passwordTooShort', 'passwordConfirmRequired', 'passwordMismatch', 'currentPasswordRequired',
+] as const satisfies readonly MessageKey[];
 
 export type EnhanceMessages = Record<(typeof ENHANCE_MESSAGE_KEYS)[number], string>;
 
