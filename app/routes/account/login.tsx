@@ -1,13 +1,23 @@
-import { Form, Link, redirect, useNavigation } from 'react-router';
+/**
+ * The login page (SPEC.md §2, §4, §5, §8). It does not hydrate (docs/decisions/010): a plain
+ * form that posts to the action, which checks everything and on success sets the session
+ * cookie and redirects home, a full page load. A refusal comes back as the page with its
+ * message in the form's alert, also shown as a toast, and the phone number kept. With
+ * JavaScript the enhancement script checks the fields before posting and marks the button busy.
+ */
+import { Link, redirect } from 'react-router';
 import { LoginSchema } from '../../../contracts/schemas.ts';
 import { login, startSession } from '../../../core/auth.ts';
+import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
-import { useFormValidation } from '../../components/account/form-validation.ts';
-import { SpinnerButton } from '../../components/account/spinner-button.tsx';
+import { SubmitButton } from '../../components/account/submit-button.tsx';
 import { fieldErrors, fromAppError, invalid, retryAfterOf } from '../../lib/forms.server.ts';
+import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 import { getSessionUser, sessionCookie } from '../../lib/session.server.ts';
-import { useActionToasts } from '../../lib/toast.ts';
 import type { Route } from './+types/login';
+
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
 
 export function meta() {
   return [
@@ -51,10 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== 'idle' && navigation.formAction === '/login';
-  const { formRef, onSubmit, errors } = useFormValidation(LoginSchema, actionData?.errors);
-  useActionToasts(actionData);
+  const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? {};
 
   return (
@@ -66,14 +73,14 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           <FormAlert tone="success" message="أنت مسجّل الدخول بحساب مدير. لإتمام الشراء سجّل الدخول بحساب عميل." />
         </div>
       )}
-      <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 shadow-sm">
+      <ActionFlash result={actionData} />
+      {/* noValidate: the server's messages (SPEC.md §5) answer an empty field, not the browser's. */}
+      <form method="post" noValidate data-enhance="account-checks submit-once" className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 shadow-sm">
         <FormAlert message={actionData?.toast?.type === 'error' ? actionData.toast.message : undefined} />
         <PhoneField name="phone" label="رقم الهاتف" required defaultValue={String(values.phone ?? '')} error={errors.phone} autoComplete="username" />
         <TextField name="password" label="كلمة المرور" type="password" required autoComplete="current-password" error={errors.password} />
-        <SpinnerButton pending={pending} className="mt-2 w-full">
-          تسجيل الدخول
-        </SpinnerButton>
-      </Form>
+        <SubmitButton className="mt-2 w-full">تسجيل الدخول</SubmitButton>
+      </form>
       <p className="mt-6 text-center">
         ليس لديك حساب؟{' '}
         <Link to="/signup" className="inline-block min-h-11 py-2.5 font-semibold text-brand-600 underline underline-offset-4">

@@ -1,13 +1,23 @@
-import { Form, Link, redirect, useNavigation } from 'react-router';
+/**
+ * The signup page (SPEC.md §2, §4, §5, §8). It does not hydrate (docs/decisions/010): a plain
+ * form that posts to the action, which checks everything and on success starts the session and
+ * redirects home, a full page load. A refusal comes back as the page with each message beside
+ * its field and as an error toast, the name and phone kept. With JavaScript the enhancement
+ * script checks the fields before posting and marks the button busy.
+ */
+import { Link, redirect } from 'react-router';
 import { SignupSchema } from '../../../contracts/schemas.ts';
 import { signup, startSession } from '../../../core/auth.ts';
+import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
-import { useFormValidation } from '../../components/account/form-validation.ts';
-import { SpinnerButton } from '../../components/account/spinner-button.tsx';
+import { SubmitButton } from '../../components/account/submit-button.tsx';
 import { fieldErrors, fromAppError, invalid, retryAfterOf } from '../../lib/forms.server.ts';
+import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 import { getSessionUser, sessionCookie } from '../../lib/session.server.ts';
-import { useActionToasts } from '../../lib/toast.ts';
 import type { Route } from './+types/signup';
+
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
 
 export function meta() {
   return [
@@ -50,26 +60,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignupPage({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== 'idle' && navigation.formAction === '/signup';
-  const { formRef, onSubmit, errors } = useFormValidation(SignupSchema, actionData?.errors);
-  useActionToasts(actionData);
+  const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? {};
 
   return (
     <section className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
       <h1 className="mb-2 text-2xl font-bold">إنشاء حساب</h1>
       <p className="mb-6 text-muted">سجّل برقم هاتفك لتحفظ المفضلة وتتابع طلباتك.</p>
-      <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 shadow-sm">
+      <ActionFlash result={actionData} />
+      {/* noValidate: the server's messages (SPEC.md §5) answer an empty field, not the browser's. */}
+      <form method="post" noValidate data-enhance="account-checks submit-once" className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 shadow-sm">
         <FormAlert message={actionData?.toast?.type === 'error' ? actionData.toast.message : undefined} />
         <TextField name="name" label="الاسم" required autoComplete="name" defaultValue={String(values.name ?? '')} error={errors.name} />
         <PhoneField name="phone" label="رقم الهاتف" required autoComplete="username" defaultValue={String(values.phone ?? '')} error={errors.phone} />
         <TextField name="password" label="كلمة المرور" type="password" required autoComplete="new-password" error={errors.password} />
         <TextField name="passwordConfirm" label="تأكيد كلمة المرور" type="password" required autoComplete="new-password" error={errors.passwordConfirm} />
-        <SpinnerButton pending={pending} className="mt-2 w-full">
-          إنشاء حساب
-        </SpinnerButton>
-      </Form>
+        <SubmitButton className="mt-2 w-full">إنشاء حساب</SubmitButton>
+      </form>
       <p className="mt-6 text-center">
         لديك حساب بالفعل؟{' '}
         <Link to="/login" className="inline-block min-h-11 py-2.5 font-semibold text-brand-600 underline underline-offset-4">
