@@ -69,6 +69,27 @@ test('a shopper changes the password from the profile: other devices are signed 
   await expect(page).toHaveURL(/\/$/);
 });
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the password change is a plain form: a refusal beside its field, then the change, still signed in here', async ({ page }) => {
+    const account = await new SignupPage(page).signUpFresh();
+    await page.goto('/change-password');
+    await page.getByRole('button', { name: 'تغيير كلمة المرور' }).click();
+    await expectFieldError(page, 'كلمة المرور الحالية', 'أدخل كلمة المرور الحالية');
+    await expectFieldError(page, 'تأكيد كلمة المرور الجديدة', 'أدخل تأكيد كلمة المرور');
+
+    await page.getByLabel('كلمة المرور الحالية', { exact: true }).fill(account.password);
+    await page.getByLabel('كلمة المرور الجديدة', { exact: true }).fill('new-secret-456');
+    await page.getByLabel('تأكيد كلمة المرور الجديدة', { exact: true }).fill('new-secret-456');
+    await page.getByRole('button', { name: 'تغيير كلمة المرور' }).click();
+    // The page after the change is asked for with the new session's cookie: still signed in.
+    await expect(page.getByRole('status')).toContainText('تم تغيير كلمة المرور');
+    await page.getByRole('link', { name: 'العودة إلى حسابي' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'حسابي' })).toBeVisible();
+  });
+});
+
 test('a guest who opens the change-password page is asked to log in', async ({ page }) => {
   await page.goto('/change-password');
   await expect(page).toHaveURL(/\/login$/);

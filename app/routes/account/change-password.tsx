@@ -1,14 +1,25 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+/**
+ * Changing one's own password (a customer from the profile, an admin from the dashboard). It
+ * does not hydrate (docs/decisions/010): a plain form that posts to the action, which checks
+ * everything. A refusal comes back as the page with each message beside its field (or in the
+ * form's alert) and as an error toast; success comes back as this page with its message and a
+ * link back instead of the form. With JavaScript the enhancement script checks the fields before
+ * posting and marks the button busy.
+ */
+import { Link, redirect } from 'react-router';
 import { MSG } from '../../../contracts/messages.ts';
 import { ChangePasswordSchema } from '../../../contracts/schemas.ts';
 import { changeOwnPassword } from '../../../core/auth.ts';
+import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert, TextField } from '../../components/account/form-field.tsx';
-import { useFormValidation } from '../../components/account/form-validation.ts';
-import { SpinnerButton } from '../../components/account/spinner-button.tsx';
+import { SubmitButton } from '../../components/account/submit-button.tsx';
 import { fieldErrors, fromAppError, invalid, retryAfterOf } from '../../lib/forms.server.ts';
+import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 import { requireSignedIn, sessionCookie } from '../../lib/session.server.ts';
-import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
 import type { Route } from './+types/change-password';
+
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
 
 export function meta() {
   return [
@@ -17,9 +28,12 @@ export function meta() {
   ];
 }
 
+/** Where the action sends the browser once the password is changed: this page, saying so. */
+const CHANGED = '/change-password?changed';
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireSignedIn(request, context);
-  return { home: user.role === 'admin' ? '/admin' : '/profile' };
+  return { home: user.role === 'admin' ? '/admin' : '/profile', changed: new URL(request.url).searchParams.has('changed') };
 }
 
 export function headers({ actionHeaders }: Route.HeadersArgs) {
@@ -28,7 +42,9 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 /**
  * Changes the account's password and ends every session of it, on every device; this browser
- * gets a new session at once so the shopper stays signed in here.
+ * gets a new session at once so the shopper stays signed in here. The answer is a redirect: the
+ * page after a posted form is rendered with the request's cookie, the old session's, which no
+ * longer signs anyone in; the redirected page is asked for with the new one.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSignedIn(request, context);
@@ -42,23 +58,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return invalid(fieldErrors(parsed.error.issues));
   try {
     const { token } = await changeOwnPassword(context.db, context.jwtSecret, user.id, parsed.data);
-    return data<ActionResult>({ ok: true }, { headers: { 'Set-Cookie': sessionCookie(token, context) } });
+    return redirect(CHANGED, { headers: { 'Set-Cookie': sessionCookie(token, context) } });
   } catch (error) {
     return fromAppError(error);
   }
 }
 
 export default function ChangePasswordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== 'idle' && navigation.formAction === '/change-password';
-  const { formRef, onSubmit, errors } = useFormValidation(ChangePasswordSchema, actionData?.errors);
-  useActionToasts(actionData);
+  const errors = actionData?.errors ?? {};
 
   return (
     <section className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
       <h1 className="mb-2 text-2xl font-bold">تغيير كلمة المرور</h1>
       <p className="mb-6 text-muted">بعد التغيير يتم تسجيل الخروج من كل الأجهزة الأخرى.</p>
-      {actionData?.ok ? (
+      <ActionFlash result={actionData} />
+      {loaderData.changed && !actionData ? (
         <div className="flex flex-col gap-4">
           <FormAlert tone="success" message={MSG.passwordChanged} />
           <Link to={loaderData.home} className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
@@ -66,15 +80,14 @@ export default function ChangePasswordPage({ loaderData, actionData }: Route.Com
           </Link>
         </div>
       ) : (
-        <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 shadow-sm">
+        // noValidate: the server's messages (SPEC.md §5) answer an empty field, not the browser's.
+        <form method="post" noValidate data-enhance="account-checks submit-once" className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 shadow-sm">
           <FormAlert message={actionData?.toast?.type === 'error' ? actionData.toast.message : undefined} />
           <TextField name="currentPassword" label="كلمة المرور الحالية" type="password" required autoComplete="current-password" error={errors.currentPassword} />
           <TextField name="password" label="كلمة المرور الجديدة" type="password" required autoComplete="new-password" error={errors.password} />
           <TextField name="passwordConfirm" label="تأكيد كلمة المرور الجديدة" type="password" required autoComplete="new-password" error={errors.passwordConfirm} />
-          <SpinnerButton pending={pending} className="mt-2 w-full">
-            تغيير كلمة المرور
-          </SpinnerButton>
-        </Form>
+          <SubmitButton className="mt-2 w-full">تغيير كلمة المرور</SubmitButton>
+        </form>
       )}
     </section>
   );
