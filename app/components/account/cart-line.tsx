@@ -1,11 +1,10 @@
 import { CircleAlert, Minus, Plus, Trash2 } from 'lucide-react';
-import { Link, useFetcher } from 'react-router';
+import { Link } from 'react-router';
 import { MSG } from '../../../contracts/messages.ts';
 import type { CartLine as CartLineData } from '../../../core/cart.ts';
 import { piecesText } from '../catalogue/stock-text.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
-import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
 
 const STEP_BUTTON =
   'flex size-11 items-center justify-center rounded-lg border border-line bg-white text-ink hover:bg-surface disabled:cursor-not-allowed disabled:text-muted disabled:opacity-50';
@@ -32,25 +31,27 @@ export function lineProblemText(problem: LineProblem, sizeQuantity: number): str
   return `المتبقي من هذا المقاس ${piecesText(sizeQuantity)} فقط، قلّل الكمية لإتمام الشراء`;
 }
 
+/** The element id of a line, which the cart comes back to after changing its count. */
+export function cartLineId(itemId: string) {
+  return `line-${itemId}`;
+}
+
 /**
- * One cart line: image, title, size, unit price, quantity stepper and line total. Each change
- * posts to the cart's action; the count shows the new value at once while the cart reloads.
+ * One cart line: image, title, size, unit price, quantity stepper and line total. Each change is
+ * a plain form post to the cart's action, which answers with the cart reloaded (SPEC.md §4);
+ * while it runs the pressed button is busy and a second press sends nothing.
  * The + button stops at the pieces left of the line's size; a line whose size ran out, or that
  * asks for more than is left, says so and how to fix it.
  */
 export function CartLine({ line, eager }: { line: CartLineData; eager: boolean }) {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToasts(fetcher.data);
-  const intent = fetcher.formData?.get('intent');
-  const removing = intent === 'remove';
-  const count = intent === 'update' ? Number(fetcher.formData?.get('count')) : line.count;
+  const count = line.count;
   const image = productImage(line.product.imageCover);
   const href = `/product/${line.product.id}`;
   const problem = lineProblem(line);
   const problemId = `cart-line-problem-${line.id}`;
 
   return (
-    <li className={`flex gap-3 border-b border-line py-4 last:border-b-0 sm:gap-4 ${removing ? 'pointer-events-none opacity-50' : ''}`}>
+    <li id={cartLineId(line.id)} className="flex scroll-mt-20 gap-3 border-b border-line py-4 last:border-b-0 has-[[aria-busy=true]]:opacity-60 sm:gap-4">
       <Link to={href} className="shrink-0" tabIndex={-1} aria-hidden="true">
         <img
           src={image.thumb}
@@ -70,7 +71,7 @@ export function CartLine({ line, eager }: { line: CartLineData; eager: boolean }
               {line.product.title}
             </Link>
           </h2>
-          <fetcher.Form method="post" action="/cart" className="-me-2 -mt-2 shrink-0">
+          <form method="post" action="/cart" data-enhance="submit-once" className="-me-2 -mt-2 shrink-0">
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="itemId" value={line.id} />
             <button
@@ -80,7 +81,7 @@ export function CartLine({ line, eager }: { line: CartLineData; eager: boolean }
               className="flex size-11 items-center justify-center rounded-lg text-muted hover:bg-red-50 hover:text-sale">
               <Trash2 aria-hidden="true" className="size-5" />
             </button>
-          </fetcher.Form>
+          </form>
         </div>
         <p className="text-sm text-muted">
           المقاس: <Ltr className="font-semibold text-ink">{line.size}</Ltr>
@@ -95,7 +96,7 @@ export function CartLine({ line, eager }: { line: CartLineData; eager: boolean }
               {lineProblemText(problem, line.sizeQuantity)}
             </p>
             {problem === 'tooMany' && (
-              <fetcher.Form method="post" action="/cart">
+              <form method="post" action="/cart" data-enhance="submit-once">
                 <input type="hidden" name="intent" value="update" />
                 <input type="hidden" name="itemId" value={line.id} />
                 <button
@@ -106,12 +107,12 @@ export function CartLine({ line, eager }: { line: CartLineData; eager: boolean }
                 >
                   قلّل الكمية إلى <Ltr>{line.sizeQuantity}</Ltr>
                 </button>
-              </fetcher.Form>
+              </form>
             )}
           </div>
         )}
         <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-          <fetcher.Form method="post" action="/cart" className="flex items-center gap-1">
+          <form method="post" action="/cart" data-enhance="submit-once" className="flex items-center gap-1">
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="itemId" value={line.id} />
             <button
@@ -138,7 +139,7 @@ export function CartLine({ line, eager }: { line: CartLineData; eager: boolean }
             >
               <Minus aria-hidden="true" className="size-4" />
             </button>
-          </fetcher.Form>
+          </form>
           <p className="text-sm">
             <span className="text-muted">الإجمالي: </span>
             <Price value={lineTotal(line.price, count)} className="whitespace-nowrap text-base font-bold text-brand-700" />

@@ -1,18 +1,22 @@
 import { ShoppingBag } from 'lucide-react';
-import { data, Link, redirect, useFetchers, useNavigation } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { SHIPPING_FEE } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { AddToCartSchema, IdSchema, UpdateCartItemSchema } from '../../../contracts/schemas.ts';
 import { addToCart, getCart, removeCartItem, updateCartItem } from '../../../core/cart.ts';
-import { CartLine, lineProblem } from '../../components/account/cart-line.tsx';
+import { CartLine, cartLineId, lineProblem } from '../../components/account/cart-line.tsx';
 import { FormAlert } from '../../components/account/form-field.tsx';
-import { Spinner } from '../../components/account/spinner-button.tsx';
+import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { fieldErrors, fromAppError, invalid } from '../../lib/forms.server.ts';
 import { getSessionUser } from '../../lib/session.server.ts';
-import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
-import type { Route } from './+types/cart';
+import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 import { getShopper, isDocumentRequest } from '../../lib/shopper.server.ts';
+import type { ActionResult } from '../../lib/toast.ts';
+import type { Route } from './+types/cart';
+
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
 
 export function meta() {
   return [
@@ -41,8 +45,9 @@ const text = (form: FormData, name: string) => {
 
 /**
  * The cart's one door for changes (the brief's shared interface): intent=add from product
- * cards and the product page, update and remove from this page. A plain form post (no
- * JavaScript) gets a page back: the cart after a change, /login for a guest.
+ * cards and the product page, update and remove from this page. A plain form post gets a page
+ * back: the cart after a change (at the changed line), /login for a guest. The enhancement
+ * script's add-to-cart calls the API instead (app/enhance/cart.ts).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const shopper = await getShopper(request, context);
@@ -50,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (shopper.refusal) return documentPost ? redirect('/login') : shopper.refusal;
   const userId = shopper.user.id;
   const form = await request.formData();
-  const done = (result: ActionResult) => (documentPost ? redirect('/cart') : result);
+  const done = (result: ActionResult, to = '/cart') => (documentPost ? redirect(to) : result);
 
   const intent = text(form, 'intent');
   if (intent === 'add') {
@@ -74,7 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = UpdateCartItemSchema.safeParse({ count: Number(text(form, 'count')) });
       if (!parsed.success) return invalid(fieldErrors(parsed.error.issues));
       await updateCartItem(context.db, userId, itemId.data, parsed.data.count);
-      return done({ ok: true });
+      // Back at the line, not at the top of a long cart.
+      return done({ ok: true }, `/cart#${cartLineId(itemId.data)}`);
     }
     if (intent === 'remove') {
       await removeCartItem(context.db, userId, itemId.data);
@@ -113,10 +119,6 @@ function GuestCart() {
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart } = loaderData;
-  useActionToasts(actionData);
-  const navigation = useNavigation();
-  // The cart reloads after every change: the total is stale until it is back.
-  const reloading = useFetchers().some((f) => f.state !== 'idle') || (navigation.state === 'loading' && navigation.location.pathname === '/cart');
   if (!cart) return <GuestCart />;
   const pieces = cart.lines.reduce((sum, line) => sum + line.count, 0);
   const failure = actionData?.toast?.type === 'error' ? actionData.toast.message : Object.values(actionData?.errors ?? {})[0];
@@ -126,6 +128,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
       <h1 className="mb-4 text-2xl font-bold">عربة التسوق</h1>
+      <ActionFlash result={actionData} />
       {failure && (
         <div className="mb-4 flex flex-col gap-2">
           <FormAlert message={failure} />
@@ -164,8 +167,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               </div>
               <div className="flex items-center justify-between gap-2 text-lg font-bold">
                 <dt>الإجمالي</dt>
-                <dd className="flex items-center gap-2" aria-busy={reloading}>
-                  {reloading && <Spinner label="جاري تحديث العربة" />}
+                <dd className="flex items-center gap-2">
                   <Price value={cart.totalCartPrice} className="whitespace-nowrap text-brand-700" />
                 </dd>
               </div>
