@@ -1,15 +1,15 @@
 /**
  * Where a page opens (SPEC.md §2 "the page scrolls to the top on every path change"): a link
  * to another page starts at its top, while a reload and the back button leave the shopper where
- * they were, also once the page has hydrated, so a tap aimed at a size chip still lands on it.
+ * they were, also once the page's scripts have run, so a tap aimed at a size chip still lands on it.
  */
 import { expect, test } from '@playwright/test';
-import { expectScrolledTo, fetchProducts, Listing, ProductDetail, scrollPosition, waitForHydration } from './pages/scroll.ts';
+import { expectScrolledTo, fetchProducts, Listing, ProductDetail, scrollPosition, waitForPageScripts } from './pages/scroll.ts';
 
 test('a reload keeps the shopper where they were on a product page', async ({ page }) => {
   const [product] = await fetchProducts(page.request, 'availability=true&limit=1');
   await new ProductDetail(page).goto(product!);
-  await waitForHydration(page);
+  await waitForPageScripts(page);
 
   const related = page.getByRole('heading', { level: 2, name: 'منتجات مشابهة' });
   await related.scrollIntoViewIfNeeded();
@@ -19,8 +19,8 @@ test('a reload keeps the shopper where they were on a product page', async ({ pa
 
   await page.reload();
   await expectScrolledTo(page, y);
-  // And still there once the page has hydrated, when a scroll to the top on mount would strike.
-  await waitForHydration(page);
+  // And still there once the page's scripts have run, when a scroll to the top on load would strike.
+  await waitForPageScripts(page);
   await expectScrolledTo(page, y);
   await expect(related).toBeInViewport();
 });
@@ -28,7 +28,7 @@ test('a reload keeps the shopper where they were on a product page', async ({ pa
 test('back after following a link returns to where the shopper was in the listing', async ({ page }) => {
   const listing = new Listing(page);
   await listing.goto('/new-arrived', 'وصل حديثاً');
-  await waitForHydration(page);
+  await waitForPageScripts(page);
 
   const card = listing.cards().filter({ has: page.getByRole('link') }).last();
   await card.scrollIntoViewIfNeeded();
@@ -50,7 +50,7 @@ test('back after following a link returns to where the shopper was in the listin
 test('following a link to another product starts at the top of its page', async ({ page }) => {
   const [product] = await fetchProducts(page.request, 'availability=true&limit=1');
   await new ProductDetail(page).goto(product!);
-  await waitForHydration(page);
+  await waitForPageScripts(page);
 
   const related = page.getByRole('region', { name: 'منتجات مشابهة' });
   const link = related.getByRole('article').getByRole('link').first();

@@ -1,6 +1,6 @@
 /**
  * Where the shopper is on a long page: how far down the window is scrolled, and when the page
- * has hydrated, the moment a scroll made by the app's own scripts would land.
+ * has run its scripts, the moment a scroll made by them would land.
  */
 import { expect, type Page } from '@playwright/test';
 
@@ -17,11 +17,14 @@ export async function expectScrolledTo(page: Page, y: number) {
 }
 
 /**
- * Waits until React Router has hydrated the page and its effects have run: its
- * <ScrollRestoration> then takes scrolling over from the browser ("manual"). Two animation
- * frames more let anything those effects scheduled happen before the caller looks.
+ * Waits until the page's scripts have run: the enhancement script has attached its behaviours
+ * (it marks <html data-enhanced>), and on a page that hydrates React Router's
+ * <ScrollRestoration> has taken scrolling over from the browser ("manual"). Two animation frames
+ * more let anything those scripts scheduled happen before the caller looks.
  */
-export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
+export async function waitForPageScripts(page: Page) {
+  await page.waitForFunction(
+    () => document.documentElement.dataset.enhanced === 'true' && (!('__reactRouterContext' in window) || window.history.scrollRestoration === 'manual'),
+  );
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
