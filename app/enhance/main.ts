@@ -62,3 +62,5 @@ enhance(document);
 new MutationObserver((changes) => {
   for (const change of changes) for (const node of change.addedNodes) if (node instanceof HTMLElement) enhance(node);
 }).observe(document.body, { childList: true, subtree: true });
+// Says the behaviours are attached, for tests and for anyone measuring the page.
+document.documentElement.dataset.enhanced = 'true';
