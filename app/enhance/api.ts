@@ -39,6 +39,16 @@ export function signedInRole(): string {
   return document.body.dataset.role ?? 'guest';
 }
 
+/**
+ * Why this visitor cannot keep a cart or a wishlist, as the pages' own answers say it: a guest
+ * is asked to log in first, staff have neither (SPEC.md §6); null for a customer.
+ */
+export function shopperRefusal(): string | null {
+  const role = signedInRole();
+  if (role === 'guest') return msg().loginFirst;
+  return role === 'user' ? null : msg().forbidden;
+}
+
 /** Marks a form's submit button busy (and unusable) while its call runs. */
 export async function whileBusy<T>(form: HTMLFormElement, work: () => Promise<T>): Promise<T> {
   const button = form.querySelector<HTMLButtonElement>('button[type=submit], button:not([type])');

@@ -1,10 +1,10 @@
 /**
  * `data-enhance="add-to-cart"` on a product card's or the product page's cart form: adds in
  * place through POST /api/v1/cart and says so in a toast, and the cart icons count the new line.
- * A guest or a missing size is answered on the spot. Without JavaScript the form posts to /cart.
+ * A guest, staff or a missing size is answered on the spot, as the page would answer. Without JavaScript the form posts to /cart.
  */
 import { msg } from './messages.ts';
-import { callApi, failureMessages, signedInRole, whileBusy } from './api.ts';
+import { callApi, failureMessages, shopperRefusal, whileBusy } from './api.ts';
 import { toast } from './toast.ts';
 
 /** A cart icon's accessible name (`name` is the link's own, e.g. "العربة"): it says how many lines the cart holds. */
@@ -33,7 +33,8 @@ export function addToCart(element: HTMLElement) {
   const form = element as HTMLFormElement;
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (signedInRole() === 'guest') return toast.error(msg().loginFirst);
+    const refusal = shopperRefusal();
+    if (refusal) return toast.error(refusal);
     const data = new FormData(form);
     const color = data.get('color');
     if (!color) return toast.error(msg().sizeFirst);

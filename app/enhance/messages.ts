@@ -6,7 +6,7 @@
 import type { MessageKey } from '../../contracts/messages.ts';
 
 export const ENHANCE_MESSAGE_KEYS = [
-  'loginFirst', 'sizeFirst', 'addedToCart', 'serverError', 'subscribed',
+  'loginFirst', 'forbidden', 'sizeFirst', 'addedToCart', 'serverError', 'subscribed',
   // The account forms' checks before they post (account-checks.ts).
   'nameRequired', 'nameTooShort', 'nameTooLong', 'phoneRequired', 'phoneInvalid',
   'passwordRequired', 'passwordTooShort', 'passwordConfirmRequired', 'passwordMismatch', 'currentPasswordRequired',

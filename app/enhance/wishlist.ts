@@ -2,11 +2,11 @@
  * `data-enhance="wishlist"` on the product page's heart (app/components/catalogue/wishlist-toggle.tsx):
  * toggles in place through POST /api/v1/wishlist or DELETE /api/v1/wishlist/{id}. The heart
  * turns at once and turns back if the call fails, with the failure as a toast; a guest is asked
- * to log in first. The heart's fill follows aria-pressed in CSS. Without JavaScript the form
+ * to log in first and staff are told they have no wishlist, as the page would say. The heart's fill follows aria-pressed in CSS. Without JavaScript the form
  * posts to /wishlist, which sends the page back to itself.
  */
 import { msg } from './messages.ts';
-import { callApi, failureMessages, signedInRole } from './api.ts';
+import { callApi, failureMessages, shopperRefusal } from './api.ts';
 import { toast } from './toast.ts';
 
 export function wishlist(element: HTMLElement) {
@@ -25,7 +25,8 @@ export function wishlist(element: HTMLElement) {
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (signedInRole() === 'guest') return toast.error(msg().loginFirst);
+    const refusal = shopperRefusal();
+    if (refusal) return toast.error(refusal);
     // One call at a time; the button keeps its focus (a disabled one would lose it).
     if (button.getAttribute('aria-busy') === 'true') return;
     const adding = button.getAttribute('aria-pressed') !== 'true';
