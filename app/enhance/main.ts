@@ -10,6 +10,7 @@ import { addToCart } from './cart.ts';
 import { carousel } from './carousel.ts';
 import { drawer, footerSection, menu } from './menus.ts';
 import { newsletter } from './newsletter.ts';
+import { intoView, sizeFirst } from './profile.ts';
 import { reviewForm } from './reviews.ts';
 import { flashToast } from './flash.ts';
 import { sizeHints } from './size-hints.ts';
@@ -27,9 +28,11 @@ const BEHAVIOURS: Record<string, Behaviour> = {
   carousel,
   drawer,
   'footer-section': footerSection,
+  'into-view': intoView,
   menu,
   newsletter,
   'review-form': reviewForm,
+  'size-first': sizeFirst,
   'size-hints': sizeHints,
   'submit-once': submitOnce,
   tabs,
