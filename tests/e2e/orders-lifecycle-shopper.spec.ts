@@ -67,7 +67,7 @@ test('a customer orders, sees it under review, cancels it with the confirmation 
   await checkout.fill(ADDRESS);
   await checkout.placeOrder();
   await expect(toast(page, 'تم إرسال الطلب بنجاح')).toBeVisible();
-  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveURL(/\/profile\?order=\d+$/);
 
   const profile = new ProfilePage(page);
   const order = profile.orders().first();
@@ -246,7 +246,7 @@ test.describe('without JavaScript', () => {
     const order = profile.order(placed.number);
     await profile.expectCurrentStep(order, 'قيد المراجعة');
     await profile.cancel(order);
-    await expect(page).toHaveURL(new RegExp(`/profile\\?cancelled=${placed.number}$`));
+    await expect(page).toHaveURL(new RegExp(`/profile\\?cancelled=${placed.number}#order-${placed.number}$`));
     await expect(page.getByRole('status').filter({ hasText: `تم إلغاء الطلب رقم #${placed.number}` })).toBeVisible();
     await profile.expectClosed(profile.order(placed.number), 'ملغي');
 

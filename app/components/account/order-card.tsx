@@ -1,10 +1,8 @@
 import { ChevronDown, CircleCheck, Clock, LoaderCircle, PackageCheck, Truck, Undo2 } from 'lucide-react';
-import { Link, useFetcher } from 'react-router';
+import { Link } from 'react-router';
 import { CUSTOMER_CANCELLABLE, PAYMENT_METHOD_LABELS, SHIPPING_FEE, type OrderStatus, type PaymentMethod } from '../../../contracts/constants.ts';
 import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
-import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
-import { FormAlert } from './form-field.tsx';
 import { PaymentNotice, PayNow, RefundNote, type PaymentDueData, type PaymentNoticeData, type RefundData } from './order-payment.tsx';
 import { OrderSteps, type OrderStatusEntry } from './order-steps.tsx';
 
@@ -32,9 +30,14 @@ export interface OrderCardData {
   refundPending: boolean;
 }
 
+/** The id of an order's card on the profile, the fragment a form posted from it comes back to. */
+export function orderAnchor(number: number): string {
+  return `order-${number}`;
+}
+
 /** How the profile singles out the order the shopper came back to. */
 export interface OrderCardFocus {
-  /** What happened to it (a payment's result), shown at the top of the card. */
+  /** What happened to it (a payment's result, its cancellation, a refusal), shown at the top of the card. */
   notice: PaymentNoticeData | null;
   /** The payment is being confirmed: no second "pay now" meanwhile. */
   holdPayment: boolean;
@@ -74,16 +77,14 @@ const DELIVERED: BadgeState = { label: 'تم الشحن', icon: PackageCheck, co
 const NOT_DELIVERED: BadgeState = { label: 'لم يتم الشحن', icon: Truck, colours: 'border border-line bg-surface text-ink' };
 
 /**
- * The shopper's own cancellation, confirmed in a disclosure that opens without JavaScript; the
- * profile's action cancels the order. With JavaScript the answer comes as a toast.
+ * The shopper's own cancellation, confirmed in a disclosure that opens without JavaScript: a
+ * plain form to the profile, which comes back to this card saying the order was cancelled, or
+ * why it could not be (shown in the card and, with JavaScript, as a toast). While the post
+ * runs, the button is busy (app/enhance/submit-once.ts).
  */
 function CancelOrder({ order }: { order: OrderCardData }) {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToasts(fetcher.data);
-  const pending = fetcher.state !== 'idle';
-  const failure = fetcher.data?.toast?.type === 'error' ? fetcher.data.toast.message : undefined;
   return (
-    <details className="group" open={failure !== undefined || undefined}>
+    <details className="group">
       <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-lg border border-sale/60 bg-white px-4 font-semibold text-sale hover:bg-red-50 [&::-webkit-details-marker]:hidden">
         إلغاء الطلب
         <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
@@ -91,22 +92,19 @@ function CancelOrder({ order }: { order: OrderCardData }) {
       <div className="mt-2 flex flex-col gap-3 rounded-lg border border-sale/40 bg-red-50 p-3">
         <p className="font-semibold">هل تريد إلغاء هذا الطلب؟ لا يمكن التراجع عن الإلغاء بعد تأكيده.</p>
         {order.isPaid && order.paymentMethod === 'card' && <p>نعيد المبلغ المدفوع إلى وسيلة الدفع التي دفعت بها.</p>}
-        <FormAlert message={failure} />
-        <fetcher.Form method="post" action="/profile">
+        <form method="post" action="/profile" data-enhance="submit-once">
           <input type="hidden" name="intent" value="cancel" />
           <input type="hidden" name="orderId" value={order.id} />
           <button
             type="submit"
-            disabled={pending}
-            aria-busy={pending || undefined}
-            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-sale px-4 font-semibold text-white hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-80"
+            className="group/submit inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-sale px-4 font-semibold text-white hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-80"
           >
-            {pending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
+            <LoaderCircle aria-hidden="true" className="hidden size-5 group-aria-busy/submit:inline motion-safe:animate-spin" />
             <span>
               نعم، ألغِ الطلب رقم <Ltr>#{order.number}</Ltr>
             </span>
           </button>
-        </fetcher.Form>
+        </form>
       </div>
     </details>
   );
@@ -116,14 +114,19 @@ function CancelOrder({ order }: { order: OrderCardData }) {
  * One of the shopper's orders (SPEC.md §2 Profile): number, date, how it is paid, where it is in
  * its life, lines, the paid and shipped labels and the total with shipping. While it awaits its
  * card payment the shopper may pay it; while it awaits payment, is pending or confirmed, cancel
- * it. The order the shopper came back to (`focus`) is outlined, with what happened to it.
+ * it. The order the shopper came back to (`focus`) is outlined, with what happened to it; its
+ * id (`order-<number>`) is the fragment the profile's forms come back to.
  */
 export function OrderCard({ order, focus }: { order: OrderCardData; focus?: OrderCardFocus }) {
-  const headingId = `order-${order.id}`;
+  const headingId = `order-${order.id}-heading`;
   // SPEC.md's shipped label ("تم الشحن") says whether the order has left the shop, as the steps do.
   const shipped = order.isDelivered || order.history.some((entry) => entry.status === 'shipped');
   return (
-    <article aria-labelledby={headingId} className={`rounded-xl border bg-white p-4 ${focus ? 'border-brand-600 ring-2 ring-brand-500' : 'border-line'}`}>
+    <article
+      id={orderAnchor(order.number)}
+      aria-labelledby={headingId}
+      className={`scroll-mt-20 rounded-xl border bg-white p-4 ${focus ? 'border-brand-600 ring-2 ring-brand-500' : 'border-line'}`}
+    >
       <header className="flex flex-wrap items-start justify-between gap-2 border-b border-line pb-3">
         <div>
           <h3 id={headingId} className="text-lg font-bold">

@@ -1,13 +1,11 @@
 /**
- * The card payment of one of the shopper's orders, on the profile: what came back from Paymob,
- * the time left to pay with a "pay now" button while the order awaits its payment, and the
- * money sent back for a paid order that was cancelled.
+ * The card payment of one of the shopper's orders, on the profile: what the shopper came back to
+ * the order with, the time left to pay with a "pay now" button while the order awaits its
+ * payment, and the money sent back for a paid order that was cancelled. Plain HTML: the profile
+ * does not hydrate (docs/decisions/010).
  */
 import { CreditCard, LoaderCircle, Undo2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { useFetcher } from 'react-router';
 import { Price } from '../../lib/format.tsx';
-import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
 import { FormAlert } from './form-field.tsx';
 import { MinutesPhrase } from './payment-method.tsx';
 
@@ -16,14 +14,14 @@ export interface PaymentNoticeData {
   message: string;
 }
 
-/** What the shopper came back to this order with (Paymob's answer, a gateway that was down), brought into view. */
+/**
+ * What the shopper came back to this order with (Paymob's answer, a gateway that was down, the
+ * order cancelled or a refusal to cancel or pay it). With JavaScript it is also a toast, and it is
+ * brought into view: Paymob's return has no fragment to land on the order's card.
+ */
 export function PaymentNotice({ notice }: { notice: PaymentNoticeData }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current?.scrollIntoView({ block: 'nearest' });
-  }, []);
   return (
-    <div ref={ref} className="scroll-mb-4 scroll-mt-4 pt-3">
+    <div data-enhance="toast into-view" data-toast-type={notice.tone} className="scroll-mb-4 scroll-mt-20 pt-3">
       <FormAlert tone={notice.tone} message={notice.message} />
     </div>
   );
@@ -39,15 +37,12 @@ export interface PaymentDueData {
 }
 
 /**
- * An order awaiting its card payment: until when it can be paid, and "pay now", a form to the
- * profile that answers with Paymob's page. A refusal (the time ran out, the order was paid or
- * cancelled meanwhile) is shown here and as a toast, and the profile reloads the order.
+ * An order awaiting its card payment: until when it can be paid (as the page was made; a reload
+ * says it anew), and "pay now", a plain form to the profile that answers with Paymob's page. A
+ * refusal (the time ran out, the order was paid or cancelled meanwhile) comes back to this card,
+ * with the order as it is now. While the post runs, the button is busy (app/enhance/submit-once.ts).
  */
 export function PayNow({ orderId, number, due, hold }: { orderId: string; number: number; due: PaymentDueData; hold: boolean }) {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToasts(fetcher.data);
-  const pending = fetcher.state !== 'idle';
-  const failure = fetcher.data?.toast?.type === 'error' ? fetcher.data.toast.message : undefined;
   return (
     <div className="mt-3 flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3">
       <p>
@@ -57,25 +52,23 @@ export function PayNow({ orderId, number, due, hold }: { orderId: string; number
         </span>
         ، وإلا يُلغى الطلب وتعود منتجاته إلى المخزون.
       </p>
-      <FormAlert message={failure} />
       {!hold && (
-        <fetcher.Form method="post" action="/profile">
+        <form method="post" action="/profile" data-enhance="submit-once">
           <input type="hidden" name="intent" value="pay" />
           <input type="hidden" name="orderId" value={orderId} />
           <button
             type="submit"
-            disabled={pending}
-            aria-busy={pending || undefined}
             aria-describedby={`pay-${orderId}-hint`}
-            className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-80 sm:w-auto"
+            className="group/submit inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-80 sm:w-auto"
           >
-            {pending ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : <CreditCard aria-hidden="true" className="size-5" />}
+            <LoaderCircle aria-hidden="true" className="hidden size-5 group-aria-busy/submit:inline motion-safe:animate-spin" />
+            <CreditCard aria-hidden="true" className="size-5 group-aria-busy/submit:hidden" />
             ادفع الآن
           </button>
           <span id={`pay-${orderId}-hint`} className="sr-only">
             دفع الطلب رقم #{number} في صفحة الدفع الآمنة
           </span>
-        </fetcher.Form>
+        </form>
       )}
     </div>
   );

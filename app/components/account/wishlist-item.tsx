@@ -1,13 +1,18 @@
-import { ShoppingCart, Trash2 } from 'lucide-react';
-import { Link, useFetcher } from 'react-router';
-import { toast } from '../../enhance/toast.ts';
-import { MSG } from '../../../contracts/messages.ts';
+/**
+ * A kept product on the profile: remove it, or move it to the cart. Plain forms to /wishlist,
+ * which come back to the profile's wishlist saying what happened (the profile does not hydrate,
+ * docs/decisions/010). A product with several sizes asks for one first (DESIGN.md decision 7);
+ * with JavaScript a missing size is answered on the spot (app/enhance/profile.ts), without it by
+ * the server, beside the sizes. With one size it goes straight in.
+ */
+import { LoaderCircle, ShoppingCart, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
 import type { SizeStock } from '../../../core/stock.ts';
 import { Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
-import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
 import { SizeChips } from '../catalogue/size-chips.tsx';
-import { SpinnerButton } from './spinner-button.tsx';
+import { FormAlert } from './form-field.tsx';
+import { SubmitButton } from './submit-button.tsx';
 
 export interface WishlistProduct {
   id: string;
@@ -21,36 +26,23 @@ export interface WishlistProduct {
   availability: boolean;
 }
 
-/**
- * The one fetcher that moves wishlist products to the cart. The moved item leaves the list in
- * the same render that brings the answer, so the page, not the item, shows the answer's toast.
- */
-export const MOVE_TO_CART_FETCHER = 'wishlist-to-cart';
+/** The id of a kept product's item on the profile, the fragment its forms come back to. */
+export function wishlistAnchor(productId: string): string {
+  return `wishlist-${productId}`;
+}
 
 /**
- * A kept product on the profile: remove it, or move it to the cart. A product with several
- * sizes asks for one first (DESIGN.md decision 7); with one size it goes straight in.
+ * One kept product. `notice` is what the shopper's last post about it came back with (a size
+ * to choose, a size sold out): shown by the sizes and, with JavaScript, as a toast. While a post
+ * runs its button is busy (app/enhance/submit-once.ts); while it is being removed it fades.
  */
-export function WishlistItem({ product }: { product: WishlistProduct }) {
-  const remover = useFetcher<ActionResult>();
-  const mover = useFetcher<ActionResult>({ key: MOVE_TO_CART_FETCHER });
-  useActionToasts(remover.data);
+export function WishlistItem({ product, notice }: { product: WishlistProduct; notice?: { tone: 'success' | 'error'; message: string } }) {
   const image = productImage(product.imageCover);
   const href = `/product/${product.id}`;
   const chooseSize = product.availableSizes.length > 1;
-  const leaving = remover.state !== 'idle';
-  const moving = mover.state !== 'idle';
-  const movingThis = moving && mover.formData?.get('productId') === product.id;
-
-  function requireSize(event: React.FormEvent<HTMLFormElement>) {
-    if (!chooseSize || new FormData(event.currentTarget).get('color')) return;
-    event.preventDefault();
-    toast.error(MSG.sizeFirst);
-    event.currentTarget.querySelector<HTMLInputElement>('input[name="color"]:enabled')?.focus();
-  }
 
   return (
-    <li className={`flex gap-3 rounded-xl border border-line bg-white p-3 ${leaving ? 'pointer-events-none opacity-50' : ''}`}>
+    <li id={wishlistAnchor(product.id)} className="flex scroll-mt-20 gap-3 rounded-xl border border-line bg-white p-3 has-[[data-leaving]_[aria-busy=true]]:opacity-50">
       <Link to={href} className="shrink-0" tabIndex={-1} aria-hidden="true">
         <img src={image.thumb} srcSet={image.srcSet} sizes="96px" width={96} height={128} alt={product.title} loading="lazy" className="h-32 w-24 rounded-lg bg-surface object-cover" />
       </Link>
@@ -61,13 +53,18 @@ export function WishlistItem({ product }: { product: WishlistProduct }) {
               {product.title}
             </Link>
           </h3>
-          <remover.Form method="post" action="/wishlist" className="-me-2 -mt-2 shrink-0">
+          <form method="post" action="/wishlist" data-enhance="submit-once" data-leaving="" className="-me-2 -mt-2 shrink-0">
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="productId" value={product.id} />
-            <button type="submit" aria-label={`حذف ${product.title} من المفضلة`} className="flex size-11 items-center justify-center rounded-lg text-muted hover:bg-red-50 hover:text-sale">
-              <Trash2 aria-hidden="true" className="size-5" />
+            <button
+              type="submit"
+              aria-label={`حذف ${product.title} من المفضلة`}
+              className="group/submit flex size-11 items-center justify-center rounded-lg text-muted hover:bg-red-50 hover:text-sale disabled:cursor-not-allowed"
+            >
+              <LoaderCircle aria-hidden="true" className="hidden size-5 group-aria-busy/submit:inline motion-safe:animate-spin" />
+              <Trash2 aria-hidden="true" className="size-5 group-aria-busy/submit:hidden" />
             </button>
-          </remover.Form>
+          </form>
         </div>
         <p className="flex flex-wrap items-baseline gap-x-2">
           <Price value={product.priceAfterDiscount} className="whitespace-nowrap font-bold text-brand-700" />
@@ -78,16 +75,21 @@ export function WishlistItem({ product }: { product: WishlistProduct }) {
             </del>
           )}
         </p>
+        {notice && (
+          <div data-enhance="toast" data-toast-type={notice.tone}>
+            <FormAlert tone={notice.tone} message={notice.message} />
+          </div>
+        )}
         {product.availability ? (
-          <mover.Form method="post" action="/wishlist" onSubmit={requireSize} className="flex flex-col gap-2">
+          <form method="post" action="/wishlist" data-enhance="size-first submit-once" className="flex flex-col gap-2">
             <input type="hidden" name="intent" value="add-to-cart" />
             <input type="hidden" name="productId" value={product.id} />
             {chooseSize && <SizeChips stock={product.stock} legend="اختر المقاس" />}
-            <SpinnerButton pending={movingThis} disabled={moving} className="w-full sm:w-auto sm:self-start">
-              {!movingThis && <ShoppingCart aria-hidden="true" className="size-5" />}
+            <SubmitButton className="w-full sm:w-auto sm:self-start">
+              <ShoppingCart aria-hidden="true" className="size-5 group-aria-busy/submit:hidden" />
               أضف لعربة التسوق
-            </SpinnerButton>
-          </mover.Form>
+            </SubmitButton>
+          </form>
         ) : (
           <button type="button" disabled className="min-h-11 rounded-lg bg-surface px-4 font-semibold text-muted">
             المنتج غير متوفر

@@ -1,22 +1,28 @@
-import { Heart, KeyRound, LogOut, Package } from 'lucide-react';
-import { data, Form, Link, redirect, useFetcher, useFetchers, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { MAX_PAGE_SIZE, STORE_TIME_ZONE } from '../../../contracts/constants.ts';
+import { Heart, KeyRound, LoaderCircle, LogOut, Package } from 'lucide-react';
+import { data, Link, redirect } from 'react-router';
+import { MAX_PAGE_SIZE, ORDER_STATUS_LABELS, STORE_TIME_ZONE } from '../../../contracts/constants.ts';
 import { MSG, type MessageKey } from '../../../contracts/messages.ts';
 import { IdSchema } from '../../../contracts/schemas.ts';
+import type { SessionUser } from '../../../core/auth.ts';
 import { AppError } from '../../../core/errors.ts';
-import { cancelOwnOrder, listOrders, type Order } from '../../../core/orders.ts';
+import { cancelOwnOrder, getOrder, listOrders, type Order } from '../../../core/orders.ts';
 import { startPayment } from '../../../core/payments.ts';
 import { listWishlist } from '../../../core/wishlist.ts';
+import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert } from '../../components/account/form-field.tsx';
-import { OrderCard, type OrderCardData, type OrderCardFocus } from '../../components/account/order-card.tsx';
-import { Spinner } from '../../components/account/spinner-button.tsx';
-import { MOVE_TO_CART_FETCHER, WishlistItem, type WishlistProduct } from '../../components/account/wishlist-item.tsx';
+import { orderAnchor, OrderCard, type OrderCardData, type OrderCardFocus } from '../../components/account/order-card.tsx';
+import type { PaymentNoticeData } from '../../components/account/order-payment.tsx';
+import { WishlistItem, type WishlistProduct } from '../../components/account/wishlist-item.tsx';
 import { formatDate, Ltr } from '../../lib/format.tsx';
 import { fromAppError, invalid } from '../../lib/forms.server.ts';
+import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 import { requireCustomer } from '../../lib/session.server.ts';
 import { isDocumentRequest } from '../../lib/shopper.server.ts';
-import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
+import type { ActionResult } from '../../lib/toast.ts';
 import type { Route } from './+types/profile';
+
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
 
 export function meta() {
   return [
@@ -45,6 +51,26 @@ function paymentNotice(order: Order, payment: string | null): OrderCardFocus {
   return { notice: { tone: 'error', message: closed ? MSG.paymentFailedClosed : MSG.paymentFailed }, holdPayment: false };
 }
 
+/** Refusals core words with the order's status after them ("…، حالته: ملغي"). */
+const WITH_STATUS: readonly MessageKey[] = ['orderNotCancellable', 'paymentNotAwaited'];
+
+/** The key of one of the shop's messages, also when the order's status follows it, for the address back here. */
+function messageKeyOf(message: string): MessageKey | undefined {
+  return (Object.keys(MSG) as MessageKey[]).find((key) => message === MSG[key] || (WITH_STATUS.includes(key) && message.startsWith(`${MSG[key]}: `)));
+}
+
+/** The message an address names by its key, with the order's status as it is now when the message names it. */
+function messageAbout(key: MessageKey, order: Order): string {
+  return WITH_STATUS.includes(key) ? `${MSG[key]}: ${ORDER_STATUS_LABELS[order.status]}` : MSG[key];
+}
+
+/** What the wishlist's forms did (`?wishlist=`, app/routes/account/wishlist.tsx), or the key of why they could not. */
+function wishlistNotice(value: string | null): PaymentNoticeData | null {
+  if (value === 'addedToCart') return { tone: 'success', message: MSG.addedToCart };
+  if (value === 'removed') return { tone: 'success', message: 'تم حذف المنتج من المفضلة' };
+  return value && Object.hasOwn(MSG, value) ? { tone: 'error', message: MSG[value as MessageKey] } : null;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireCustomer(request, context);
   const [orders, wishlist] = await Promise.all([
@@ -52,24 +78,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listWishlist(context.db, user.id),
   ]);
   const params = new URL(request.url).searchParams;
-  // Plain form posts (no JavaScript) and Paymob's return land here with what happened in the address.
+  // The page's forms, checkout and Paymob's return land here with what happened in the address:
+  // message keys, never words, so no link can make the shop say something it did not.
   const message = params.get('message');
-  const known = message && Object.hasOwn(MSG, message) ? MSG[message as MessageKey] : null;
+  const key = message && Object.hasOwn(MSG, message) ? (message as MessageKey) : null;
   const placed = orders.data.find((o) => String(o.number) === params.get('order'));
   const cancelled = orders.data.find((o) => String(o.number) === params.get('cancelled') && o.status === 'cancelled');
   let focus: (OrderCardFocus & { number: number }) | null = null;
   if (placed) {
     const result = paymentNotice(placed, params.get('payment'));
-    // A message about the order the shopper came back to (the payment page was out of reach) is shown on it.
-    focus = { number: placed.number, ...(known && !result.notice ? { notice: { tone: 'error', message: known }, holdPayment: false } : result) };
+    // A message about the order the shopper came back to (a refusal, the payment page out of reach) is shown on it.
+    focus = { number: placed.number, ...(key && !result.notice ? { notice: { tone: 'error', message: messageAbout(key, placed) }, holdPayment: false } : result) };
+  } else if (cancelled) {
+    focus = { number: cancelled.number, notice: { tone: 'success', message: `${MSG.orderCancelled} رقم #${cancelled.number}` }, holdPayment: false };
   }
+  const kept = wishlistNotice(params.get('wishlist'));
+  const keptProduct = wishlist.find((p) => p.id === params.get('product'))?.id ?? null;
   const now = Date.now();
   return {
     user: { name: user.name, phone: user.phone },
     placedOrder: placed && !focus?.notice ? placed.number : null,
     focus,
-    cancelledOrder: cancelled?.number ?? null,
-    failure: placed ? null : known,
+    failure: placed || !key ? null : MSG[key],
+    // On the product's own item when the address names one still kept (a refused move), else atop the list.
+    wishlistNotice: kept && { ...kept, productId: keptProduct },
     orders: orders.data.map(
       (o): OrderCardData => ({
         id: o.id,
@@ -109,52 +141,78 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
+ * A refusal posted as a page (every post from the profile, which does not hydrate) goes back to
+ * the profile as an address, so a reload posts nothing: to the order's card, with the message's
+ * key, which the card shows beside the order as it is now; without an order of the shopper's,
+ * atop the page.
+ */
+async function refusedPage(context: Route.ActionArgs['context'], user: SessionUser, orderId: string | undefined, result: ActionResult) {
+  const message = result.toast?.message ?? Object.values(result.errors ?? {})[0];
+  const key = (message && messageKeyOf(message)) || 'serverError';
+  let order: Order | undefined;
+  try {
+    if (orderId) order = await getOrder(context.db, orderId, user);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+  }
+  return redirect(order ? `/profile?order=${order.number}&message=${key}#${orderAnchor(order.number)}` : `/profile?message=${key}`);
+}
+
+/**
  * A customer cancelling one of their orders (intent=cancel, orderId), or paying one that awaits
  * its card payment (intent=pay). Core refuses someone else's order (not found), a cancel past
  * confirmed and a payment for an order that no longer awaits one or whose time ran out (409
  * naming why). A paid card order cancelled is refunded. A payment answers with Paymob's page; a
- * plain form post cancelling comes back to the profile, which says the order was cancelled.
+ * plain form post comes back to the order's card on the profile, which says the order was
+ * cancelled or why not. Other callers (no browser page) get the answer itself.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireCustomer(request, context);
   const form = await request.formData();
   const intent = form.get('intent');
-  if (intent !== 'cancel' && intent !== 'pay') return invalid({ intent: MSG.invalidValue });
-  const orderId = IdSchema.safeParse(form.get('orderId'));
-  if (!orderId.success) return data<ActionResult>({ ok: false, toast: { type: 'error', message: MSG.orderNotFound } }, { status: 404 });
+  const parsed = IdSchema.safeParse(form.get('orderId'));
+  const orderId = parsed.success ? parsed.data : undefined;
+  const refuse = async <T extends { data: ActionResult }>(answer: T) => (isDocumentRequest(request) ? refusedPage(context, user, orderId, answer.data) : answer);
+  if (intent !== 'cancel' && intent !== 'pay') return refuse(invalid({ intent: MSG.invalidValue }));
+  if (!orderId) return refuse(data<ActionResult>({ ok: false, toast: { type: 'error', message: MSG.orderNotFound } }, { status: 404 }));
   if (intent === 'pay') {
     try {
-      return redirect(await startPayment(context.db, context.payments, orderId.data, user));
+      return redirect(await startPayment(context.db, context.payments, orderId, user));
     } catch (error) {
       // The gateway's own trouble is the shopper's to know: the order is kept and can be paid in a while.
-      if (error instanceof AppError && error.status === 502) return data<ActionResult>({ ok: false, toast: { type: 'error', message: error.message } }, { status: 502 });
-      return fromAppError(error);
+      if (error instanceof AppError && error.status === 502) return refuse(data<ActionResult>({ ok: false, toast: { type: 'error', message: error.message } }, { status: 502 }));
+      return refuse(fromAppError(error));
     }
   }
   try {
-    const order = await cancelOwnOrder(context.db, orderId.data, user, context.payments.paymob);
-    if (isDocumentRequest(request)) return redirect(`/profile?cancelled=${order.number}`);
+    const order = await cancelOwnOrder(context.db, orderId, user, context.payments.paymob);
+    if (isDocumentRequest(request)) return redirect(`/profile?cancelled=${order.number}#${orderAnchor(order.number)}`);
     return data<ActionResult>({ ok: true, toast: { type: 'success', message: MSG.orderCancelled } });
   } catch (error) {
-    return fromAppError(error);
+    return refuse(fromAppError(error));
   }
 }
 
-/** A refusal with 409 (the order moved on meanwhile) reloads the orders, so the card shows where it is now. */
-export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (actionStatus === 409) return true;
-  return defaultShouldRevalidate;
+/** A message the page came back with: on the page and, with JavaScript, as a toast too (app/enhance/flash.ts). */
+function Notice({ notice }: { notice: PaymentNoticeData }) {
+  return (
+    <div data-enhance="toast" data-toast-type={notice.tone}>
+      <FormAlert tone={notice.tone} message={notice.message} />
+    </div>
+  );
 }
 
 const JUMP_LINK = 'flex min-h-11 flex-1 items-center justify-center gap-2 rounded-lg border border-line bg-white px-3 font-semibold hover:bg-surface';
 
+/**
+ * The shopper's own page (SPEC.md §2 Profile): their orders and their wishlist, side by side on
+ * a wide screen. It does not hydrate (docs/decisions/010): every form posts a page and comes
+ * back here with what happened, shown where the shopper was and, with JavaScript, as a toast.
+ */
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, orders, wishlist, placedOrder, focus, cancelledOrder, failure } = loaderData;
-  // Only a plain form post (no JavaScript) lands here with a refusal; fetchers show their own.
+  const { user, orders, wishlist, placedOrder, focus, failure, wishlistNotice } = loaderData;
+  // Only a post from outside a page (no browser navigation) is answered with this page and its refusal.
   const refusal = actionData?.toast?.type === 'error' ? actionData.toast.message : Object.values(actionData?.errors ?? {})[0];
-  useActionToasts(useFetcher<ActionResult>({ key: MOVE_TO_CART_FETCHER }).data);
-  const navigation = useNavigation();
-  const reloading = useFetchers().some((f) => f.state === 'loading') || (navigation.state === 'loading' && navigation.location.pathname === '/profile');
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
@@ -170,18 +228,23 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <KeyRound aria-hidden="true" className="size-5" />
             تغيير كلمة المرور
           </Link>
-          <Form method="post" action="/logout">
-            <button type="submit" className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-line px-4 font-semibold hover:bg-surface">
-              <LogOut aria-hidden="true" className="size-5" />
+          <form method="post" action="/logout" data-enhance="submit-once">
+            <button
+              type="submit"
+              className="group/submit inline-flex min-h-11 items-center gap-2 rounded-lg border border-line px-4 font-semibold hover:bg-surface disabled:cursor-not-allowed disabled:opacity-80"
+            >
+              <LoaderCircle aria-hidden="true" className="hidden size-5 group-aria-busy/submit:inline motion-safe:animate-spin" />
+              <LogOut aria-hidden="true" className="size-5 group-aria-busy/submit:hidden" />
               تسجيل الخروج
             </button>
-          </Form>
+          </form>
         </div>
       </div>
       <div className="mb-4 flex flex-col gap-2">
-        {placedOrder !== null && <FormAlert tone="success" message={`${MSG.orderSent}. رقم طلبك #${placedOrder}`} />}
-        {cancelledOrder !== null && <FormAlert tone="success" message={`${MSG.orderCancelled} رقم #${cancelledOrder}`} />}
-        <FormAlert message={failure ?? refusal} />
+        {placedOrder !== null && <Notice notice={{ tone: 'success', message: `${MSG.orderSent}. رقم طلبك #${placedOrder}` }} />}
+        {failure && <Notice notice={{ tone: 'error', message: failure }} />}
+        <FormAlert message={refusal} />
+        <ActionFlash result={actionData} />
       </div>
       <nav aria-label="أقسام حسابي" className="mb-4 flex gap-2 lg:hidden">
         <a href="#orders" className={JUMP_LINK}>
@@ -198,10 +261,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </a>
       </nav>
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[3fr_2fr] lg:items-start">
-        <section id="orders" aria-labelledby="orders-heading" className="scroll-mt-4">
-          <h2 id="orders-heading" className="mb-3 flex items-center gap-2 text-xl font-bold">
+        <section id="orders" aria-labelledby="orders-heading" className="scroll-mt-20">
+          <h2 id="orders-heading" className="mb-3 text-xl font-bold">
             طلباتي
-            {reloading && <Spinner label="جاري التحميل" />}
           </h2>
           {orders.length === 0 ? (
             <p className="rounded-xl border border-line bg-surface px-4 py-8 text-center">ليس لديك طلبات حتى الآن</p>
@@ -215,11 +277,11 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             </ul>
           )}
         </section>
-        <section id="wishlist" aria-labelledby="wishlist-heading" className="scroll-mt-4">
-          <h2 id="wishlist-heading" className="mb-3 flex items-center gap-2 text-xl font-bold">
+        <section id="wishlist" aria-labelledby="wishlist-heading" className="flex scroll-mt-20 flex-col gap-3">
+          <h2 id="wishlist-heading" className="text-xl font-bold">
             المفضلة
-            {reloading && <Spinner label="جاري التحميل" />}
           </h2>
+          {wishlistNotice && !wishlistNotice.productId && <Notice notice={wishlistNotice} />}
           {wishlist.length === 0 ? (
             <div className="flex flex-col items-center gap-3 rounded-xl border border-line bg-surface px-4 py-8 text-center">
               <p>لا توجد منتجات في المفضلة حتى الآن</p>
@@ -230,7 +292,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           ) : (
             <ul className="flex flex-col gap-3">
               {wishlist.map((product) => (
-                <WishlistItem key={product.id} product={product} />
+                <WishlistItem key={product.id} product={product} notice={wishlistNotice?.productId === product.id ? wishlistNotice : undefined} />
               ))}
             </ul>
           )}

@@ -3,6 +3,7 @@ import { MSG, type MessageKey } from '../../../contracts/messages.ts';
 import { WishlistSchema } from '../../../contracts/schemas.ts';
 import { AppError } from '../../../core/errors.ts';
 import { addToWishlist, moveWishlistItemToCart, removeFromWishlist } from '../../../core/wishlist.ts';
+import { wishlistAnchor } from '../../components/account/wishlist-item.tsx';
 import { fromAppError, refererPath } from '../../lib/forms.server.ts';
 import type { ActionResult } from '../../lib/toast.ts';
 import type { Route } from './+types/wishlist';
@@ -15,19 +16,26 @@ export function loader() {
   return redirect('/profile');
 }
 
+/** What a post from the profile's wishlist did, as the profile's address names it (`?wishlist=`). */
+const DONE: Partial<Record<string, string>> = { 'add-to-cart': 'addedToCart', remove: 'removed' };
+
 /**
- * Where a plain form post goes back to: the page it came from on this site, else the profile.
- * A failure travels as a message key the profile page prints, since toasts need JavaScript.
+ * Where a plain form post goes back to. The heart on another page of this site goes back to
+ * that page. The profile's own forms, and every refusal (toasts need JavaScript), go to the
+ * profile's wishlist with what happened in the address: `?wishlist=` what was done, or the key
+ * of the refusal's message.
  */
-function backTo(request: Request, failure?: string) {
+function backTo(request: Request, { intent, productId, failure }: { intent: FormDataEntryValue | null; productId?: string; failure?: string }) {
   const from = new URL(refererPath(request) ?? '/profile', new URL(request.url).origin);
   from.searchParams.delete('message');
-  const key = failure && (Object.keys(MSG) as MessageKey[]).find((k) => MSG[k] === failure);
-  if (key) {
-    from.pathname = '/profile';
-    from.search = `?message=${key}`;
+  if (!failure) {
+    const done = typeof intent === 'string' ? DONE[intent] : undefined;
+    return redirect(done && from.pathname === '/profile' ? `/profile?wishlist=${done}#wishlist` : `${from.pathname}${from.search}`);
   }
-  return redirect(`${from.pathname}${from.search}`);
+  const key = (Object.keys(MSG) as MessageKey[]).find((k) => MSG[k] === failure) ?? 'serverError';
+  // A move refused (no size chosen, the size sold out) lands on the product's item, by its sizes, to try again.
+  if (intent === 'add-to-cart' && productId) return redirect(`/profile?wishlist=${key}&product=${encodeURIComponent(productId)}#${wishlistAnchor(productId)}`);
+  return redirect(`/profile?wishlist=${key}#wishlist`);
 }
 
 /**
@@ -43,11 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   const color = form.get('color');
+  let productId: string | undefined;
 
   try {
     const parsed = WishlistSchema.safeParse({ productId: form.get('productId') });
     if (!parsed.success) throw new AppError(400, MSG.productNotFound);
-    const { productId } = parsed.data;
+    productId = parsed.data.productId;
     let result: WishlistResult;
     if (intent === 'add') {
       await addToWishlist(context.db, userId, productId);
@@ -61,10 +70,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     } else {
       throw new AppError(400, MSG.invalidValue);
     }
-    return documentPost ? backTo(request) : data(result);
+    return documentPost ? backTo(request, { intent, productId }) : data(result);
   } catch (error) {
     const answer = fromAppError(error);
     if (!documentPost) return answer;
-    return backTo(request, answer.data.toast?.message ?? Object.values(answer.data.errors ?? {})[0]);
+    return backTo(request, { intent, productId, failure: answer.data.toast?.message ?? Object.values(answer.data.errors ?? {})[0] ?? MSG.serverError });
   }
 }
