@@ -128,6 +128,7 @@ test('the wishlist: the heart keeps a product, the profile moves one to the cart
   await expect(profile.wishlistItem(kept.title)).toHaveCount(0);
 
   await profile.removeFromWishlist(other.title);
+  await expect(toast(page, 'تم حذف المنتج من المفضلة')).toBeVisible();
   await expect(profile.wishlistItem(other.title)).toHaveCount(0);
   await expect(page.getByText('لا توجد منتجات في المفضلة حتى الآن')).toBeVisible();
 
@@ -209,6 +210,33 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/profile\?order=\d+$/);
     await expect(page.getByRole('status').filter({ hasText: 'تم إرسال الطلب بنجاح' })).toBeVisible();
     await new ProfilePage(page).expectOrder({ lines: [{ title: product.title, size, count: 2 }], total: Math.ceil(product.priceAfterDiscount * 2) + 70 });
+  });
+
+  test('the wishlist on the profile works as plain forms: a missing size is asked for on the product, a move and a removal say so', async ({ page }) => {
+    const [kept, other] = await pickProducts(page);
+    await new SignupPage(page).signUpFresh('هبة منصور');
+    await addToWishlist(page, kept._id);
+    await addToWishlist(page, other._id);
+
+    const profile = new ProfilePage(page);
+    await profile.goto();
+    const wishlist = page.getByRole('region', { name: 'المفضلة' });
+    await profile.moveToCart(kept.title);
+    await expect(page).toHaveURL(/\/profile\?wishlist=sizeFirst&product=[^#]+#wishlist-/);
+    await expect(profile.wishlistItem(kept.title).getByRole('alert')).toHaveText('من فضلك قم بتحديد المقاس أولاً');
+    const size = kept.availableSizes[1]!;
+    await profile.moveToCart(kept.title, size);
+    await expect(wishlist.getByRole('status')).toHaveText('تم إضافة المنتج إلى العربة');
+    await expect(profile.wishlistItem(kept.title)).toHaveCount(0);
+
+    await profile.removeFromWishlist(other.title);
+    await expect(wishlist.getByRole('status')).toHaveText('تم حذف المنتج من المفضلة');
+    await expect(page.getByText('لا توجد منتجات في المفضلة حتى الآن')).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+
+    const cart = new CartPage(page);
+    await cart.goto();
+    await cart.expectLine(kept.title, size, 1);
   });
 });
 
