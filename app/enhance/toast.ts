@@ -110,7 +110,8 @@ function show(type: ToastType, message: string) {
     `Toastify__toast Toastify__toast-theme--light Toastify__toast--${type} Toastify__toast--rtl Toastify__toast--close-on-click Toastify__bounce-enter--top-right`,
     { tabindex: '0' },
   );
-  const body = element('div', 'Toastify__toast-body', { role: 'alert' });
+  // An id of its own, as react-toastify gives each toast: tests tell a new toast from an earlier one with the same words by it.
+  const body = element('div', 'Toastify__toast-body', { role: 'alert', id: `toast-${Math.random().toString(36).slice(2)}` });
   const icon = element('div', 'Toastify__toast-icon');
   icon.append(svg(ICON_PATHS[type], '0 0 24 24'));
   const text = document.createElement('div');
