@@ -33,8 +33,8 @@ test('back after following a link returns to where the shopper was in the listin
   const card = listing.cards().filter({ has: page.getByRole('link') }).last();
   await card.scrollIntoViewIfNeeded();
   await expect(card).toBeInViewport();
-  const y = await scrollPosition(page);
-  expect(y).toBeGreaterThan(0);
+  expect(await scrollPosition(page)).toBeGreaterThan(0);
+  const top = (await card.boundingBox())!.y;
   const title = (await card.getByRole('heading', { level: 3 }).textContent())!;
 
   await card.getByRole('link', { name: title }).click();
@@ -43,7 +43,10 @@ test('back after following a link returns to where the shopper was in the listin
 
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'وصل حديثاً' })).toBeVisible();
-  await expectScrolledTo(page, y);
+  // The card is where it was on the screen. The page's own offset may differ by what its text
+  // measures: a first visit can draw in the system font while Cairo loads (font-display:
+  // optional), the visit back in Cairo, and the browser restores the place by the content.
+  await expect.poll(async () => Math.abs((await listing.card(title).boundingBox())!.y - top)).toBeLessThanOrEqual(2);
   await expect(listing.card(title)).toBeInViewport();
 });
 
