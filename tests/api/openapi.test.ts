@@ -36,6 +36,7 @@ beforeAll(async () => {
   await mkdir(path.join(buildDir, 'server'));
   await mkdir(path.join(buildDir, 'client'));
   await writeFile(path.join(buildDir, 'server', 'index.js'), 'export {};\n');
+  await writeFile(path.join(buildDir, 'enhance.json'), JSON.stringify({ src: '/assets/enhance.js' }));
   t = await createTestApp({ webBuildDir: buildDir });
   admin = await createAccount(t.db, 'admin');
   const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
