@@ -1,9 +1,9 @@
 /**
  * The shop's enhancement script: one small module, loaded by every page (docs/decisions/010).
- * The catalogue pages do not hydrate; their HTML already works without JavaScript, and what
+ * The shop's pages do not hydrate; their HTML already works without JavaScript, and what
  * should move or answer in place is a behaviour here, attached to the elements that name it in
- * `data-enhance` (several names, separated by spaces). Hydrated pages get the same behaviours
- * for the shell they share. Each element is enhanced once, also when React adds it later.
+ * `data-enhance` (several names, separated by spaces). The dashboard, which hydrates, gets the
+ * same behaviours for the shell it shares. Each element is enhanced once, also when React adds it later.
  */
 import { accountChecks } from './account-checks.ts';
 import { addToCart } from './cart.ts';

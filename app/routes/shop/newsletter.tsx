@@ -1,6 +1,7 @@
 /**
- * POST /newsletter: the footer's mailing-list sign-up (DESIGN.md decision 8). The footer posts
- * here with a fetcher; without JavaScript the browser lands on this page, which shows the answer.
+ * POST /newsletter: the footer's mailing-list sign-up (DESIGN.md decision 8). With JavaScript the
+ * footer subscribes through the API in place (app/enhance/newsletter.ts); without it the browser
+ * posts here and lands on this page, which shows the answer.
  * There is no redirecting loader for GET: React Router renders a document POST's answer through
  * the loaders, so a redirect there would swallow the answer. A GET shows the sign-up form.
  */
