@@ -1,0 +1,246 @@
+/**
+ * `npm run bench`: the catalogue's load benchmark, one server process measured from the outside.
+ *
+ * 1. Fills a PostgreSQL database with a generated catalogue (Arabic titles from kinds, fabrics,
+ *    fits and colours, 24 categories, sizes, seasons, prices and discounts). A second run on the
+ *    same database tops it up to the asked size instead of starting again.
+ * 2. Builds the app if needed and starts the real server (server/main.ts, production mode) on that
+ *    database as a child process.
+ * 3. Runs every scenario with autocannon in a process of its own, while this process samples
+ *    the server's resident memory from /proc. Prints p50, p99 and requests a second per scenario
+ *    and the server's largest RSS; `--markdown` prints the table for docs/benchmarks.md.
+ *
+ *   npm run bench -- [--products 100000] [--database postgres://postgres@127.0.0.1:5432/store_bench]
+ *                    [--connections 50] [--html-connections 10] [--duration 10] [--markdown]
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { count } from 'drizzle-orm';
+import pg from 'pg';
+import { AGES, SEASONS, SIZES } from '../contracts/constants.ts';
+import { toSearchText } from '../contracts/normalize-arabic.ts';
+import { spreadQuantity } from '../core/stock.ts';
+import { openDatabase } from '../db/client.ts';
+import { categories, products, productStock } from '../db/schema.ts';
+
+const { values } = parseArgs({
+  options: {
+    products: { type: 'string', default: '100000' },
+    database: { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/store_bench' },
+    connections: { type: 'string', default: '50' },
+    'html-connections': { type: 'string', default: '10' },
+    duration: { type: 'string', default: '10' },
+    port: { type: 'string', default: '3990' },
+    markdown: { type: 'boolean', default: false },
+  },
+});
+const target = Number(values.products);
+const databaseUrl = values.database;
+const port = Number(values.port);
+
+const KINDS = ['تيشيرت', 'قميص', 'بولو', 'بنطلون', 'جينز', 'شورت', 'هودي', 'جاكيت', 'سويت شيرت', 'بيجامة', 'ترينج', 'كارديجان'];
+const FABRICS = ['قطن', 'لينين', 'صوف', 'فليس', 'دنيم', 'بوليستر', 'قطن مصري', 'جبردين'];
+const COLOURS = ['أبيض', 'أسود', 'كحلي', 'رمادي', 'بيج', 'زيتي', 'نبيتي', 'أزرق', 'أحمر', 'أخضر', 'موف', 'مستردة'];
+const FITS = ['مريح', 'ضيق', 'واسع', 'كلاسيك', 'رياضي', 'أوفر سايز'];
+/** A word on one product in a thousand: the "rare word" scenario. */
+const RARE = 'مطرز';
+/** Twelve kinds for men and for children: 24 categories. */
+const CATEGORY_NAMES = AGES.flatMap((age) => KINDS.map((kind) => `${kind} ${age}`));
+
+/** Makes the benchmark's database when it is missing. */
+async function ensureDatabase() {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await admin.query(`create database "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function fillCatalogue(): Promise<void> {
+  const database = await openDatabase({ databaseUrl, poolSize: 4 });
+  const { db } = database;
+  try {
+    const existing = await db.select({ id: categories.id }).from(categories);
+    const categoryIds = existing.length
+      ? existing.map((c) => c.id)
+      : (await db.insert(categories).values(CATEGORY_NAMES.map((name) => ({ name, image: 'bench.webp' }))).returning({ id: categories.id })).map((c) => c.id);
+    const [have] = await db.select({ n: count() }).from(products);
+    let made = have?.n ?? 0;
+    if (made >= target) return;
+    console.log(`Filling the catalogue from ${made} to ${target} products...`);
+    const started = Date.now();
+    while (made < target) {
+      const batch = Array.from({ length: Math.min(1000, target - made) }, (_, i) => {
+        const n = made + i;
+        const kind = KINDS[n % KINDS.length]!;
+        const age = AGES[(n >> 4) % 2]!;
+        const season = SEASONS[n % 3]!;
+        const rare = n % 1000 === 7 ? ` ${RARE}` : '';
+        const title = `${kind} ${FABRICS[(n >> 1) % FABRICS.length]} ${FITS[(n >> 3) % FITS.length]}${rare} - ${COLOURS[(n >> 5) % COLOURS.length]}`;
+        const description = `${title} بخامة عالية الجودة، مناسب للاستخدام اليومي والخروج.`;
+        const price = 99 + ((n * 37) % 1400);
+        const barcode = `BN-${n}`;
+        return {
+          title,
+          slug: `bench-${n}`,
+          description,
+          categoryId: categoryIds[(n % KINDS.length) + ((n >> 4) % 2) * KINDS.length] ?? categoryIds[0]!,
+          imageCover: 'bench.webp',
+          price,
+          priceAfterDiscount: n % 4 === 0 ? Math.round(price * 0.8) : price,
+          quantity: n % 17 === 0 ? 0 : 30,
+          age,
+          season,
+          availableSizes: SIZES.slice(n % 3, (n % 3) + 5),
+          barcode,
+          searchTitle: toSearchText(title),
+          searchText: toSearchText(title, kind, age, season, barcode, description),
+          createdAt: new Date(Date.now() - n * 60_000),
+        };
+      });
+      const inserted = await db.insert(products).values(batch).returning({ id: products.id, quantity: products.quantity, sizes: products.availableSizes });
+      // The stock per size that core/stock.ts keeps: the quantity spread over the sizes.
+      await db.insert(productStock).values(
+        inserted.flatMap((p) => Object.entries(spreadQuantity(p.quantity, p.sizes)).map(([size, quantity]) => ({ productId: p.id, size, quantity }))),
+      );
+      made += batch.length;
+      if (made % 20_000 === 0) console.log(`  ${made} products (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    }
+    await db.execute('analyze');
+  } finally {
+    await database.close();
+  }
+}
+
+/** The server's resident memory in MB, from /proc (Linux). */
+function rssMb(pid: number): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    return line ? Number(line.split(/\s+/)[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+interface Result {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+  non2xx: number;
+  rss: number;
+}
+
+/** One scenario: autocannon in its own process, the server's RSS sampled meanwhile. */
+function run(url: string, connections: number, serverPid: number): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    let rss = rssMb(serverPid);
+    const sampler = setInterval(() => (rss = Math.max(rss, rssMb(serverPid))), 250);
+    const child = spawn(process.execPath, [path.join('node_modules', 'autocannon', 'autocannon.js'), '-c', String(connections), '-d', values.duration, '-j', url], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearInterval(sampler);
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      const result = JSON.parse(out) as { latency: { p50: number; p99: number }; requests: { average: number }; errors: number; non2xx: number };
+      resolve({ p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.errors, non2xx: result.non2xx, rss });
+    });
+  });
+}
+
+async function waitForServer(base: string) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/v1/categories`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the server did not start');
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+await ensureDatabase();
+await fillCatalogue();
+if (spawnSync('npx', ['tsx', 'scripts/ensure-build.ts'], { stdio: 'inherit' }).status !== 0) throw new Error('the web build failed');
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'store-bench-')),
+    SEED_DEMO: 'false',
+    // Requests the server turns away under load are counted in the table's "failed"; a log line each would drown it.
+    LOG_LEVEL: 'error',
+    AUTH_RATE_LIMIT: '1000000',
+    BACKUP_INTERVAL_MINUTES: '0',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+try {
+  await waitForServer(base);
+  const category = (await getJson<{ data: { _id: string }[] }>(`${base}/api/v1/categories?limit=1`)).data[0]!._id;
+  const product = (await getJson<{ data: { _id: string }[] }>(`${base}/api/v1/products?limit=1`)).data[0]!._id;
+  const enc = encodeURIComponent;
+  const api = Number(values.connections);
+  const html = Number(values['html-connections']);
+  const scenarios: [string, string, number][] = [
+    ['API newest list', '/api/v1/products', api],
+    ['API category', `/api/v1/products?category=${category}`, api],
+    ['API season + price band', `/api/v1/products?season=${enc('صيف')}&priceAfterDiscount[lte]=199`, api],
+    ['API price sort', '/api/v1/products?sort=priceAfterDiscount', api],
+    ['API deep page (200)', '/api/v1/products?page=200', api],
+    ['API search, common word', `/api/v1/products?keyword=${enc('قميص')}`, api],
+    ['API search, rare word', `/api/v1/products?keyword=${enc(RARE)}`, api],
+    ['API search, two words', `/api/v1/products?keyword=${enc('جينز أزرق')}`, api],
+    ['API search, misspelt', `/api/v1/products?keyword=${enc('رمدي')}`, api],
+    ['API one product', `/api/v1/products/${product}`, api],
+    ['HTML home', '/', html],
+    ['HTML listing', `/category/${category}`, html],
+    ['HTML product', `/product/${product}`, html],
+    ['HTML search', `/search?keyword=${enc('قميص')}`, html],
+  ];
+  const listed = await getJson<{ paginationResult: { numberOfPages: number } }>(`${base}/api/v1/products?limit=100`);
+  console.log(`\n${target} products (${listed.paginationResult.numberOfPages} pages of 100), ${values.duration} s a scenario`);
+  const rows: string[] = [];
+  for (const [name, pathAndQuery, connections] of scenarios) {
+    const r = await run(base + pathAndQuery, connections, server.pid!);
+    const failed = r.errors + r.non2xx;
+    rows.push(
+      values.markdown
+        ? `| ${name} | ${connections} | ${r.p50} | ${r.p99} | ${r.rps.toFixed(0)} | ${r.rss.toFixed(0)} | ${failed} |`
+        : `${name.padEnd(26)} ${String(connections).padStart(4)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${r.rps.toFixed(0).padStart(7)} ${r.rss.toFixed(0).padStart(7)} ${String(failed).padStart(7)}`,
+    );
+    console.log(rows.at(-1));
+  }
+  console.log(
+    values.markdown
+      ? '\n| scenario | connections | p50 ms | p99 ms | req/s | server RSS MB | failed |\n|---|---|---|---|---|---|---|'
+      : `\n${'scenario'.padEnd(26)} conn  p50 ms  p99 ms   req/s  RSS MB  failed`,
+  );
+  for (const row of rows) console.log(row);
+} finally {
+  server.kill('SIGTERM');
+}
