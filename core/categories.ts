@@ -3,6 +3,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import { MSG } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
 import { categories, products } from '../db/schema.ts';
+import { catalogueChanged } from './catalogue-changes.ts';
 import { AppError, fieldError, isForeignKeyViolation, isUniqueViolation } from './errors.ts';
 import { removeImages, storeImages, type ImageStore } from './images.ts';
 import { offsetOf, toPage, type Page } from './pagination.ts';
@@ -60,6 +61,7 @@ export async function createCategory(db: Db, store: ImageStore, input: { name: s
   const [image] = await storeImages(store, 'categories', [input.image]);
   try {
     const [row] = await db.insert(categories).values({ name: input.name, image: image! }).returning({ id: categories.id });
+    catalogueChanged(db);
     return await getCategory(db, row!.id);
   } catch (error) {
     await removeImages(store, 'categories', [image!]);
@@ -90,6 +92,7 @@ export async function updateCategory(
   }
   if (image) await removeImages(store, 'categories', [current.image]);
   if (input.name !== undefined && input.name !== current.name) await refreshSearchText(db, id);
+  catalogueChanged(db);
   return getCategory(db, id);
 }
 
@@ -104,5 +107,6 @@ export async function deleteCategory(db: Db, store: ImageStore, id: string): Pro
     if (isForeignKeyViolation(error)) throw new AppError(409, MSG.categoryInUse);
     throw error;
   }
+  catalogueChanged(db);
   await removeImages(store, 'categories', [current.image]);
 }

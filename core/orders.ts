@@ -20,6 +20,7 @@ import {
 } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
 import { cartItems, carts, idempotencyKeys, orderItems, orderRefunds, orders, orderStatusHistory, products, users } from '../db/schema.ts';
+import { catalogueChanged } from './catalogue-changes.ts';
 import { AppError } from './errors.ts';
 import { sumLines } from './money.ts';
 import { offsetOf, toPage, type Page } from './pagination.ts';
@@ -171,6 +172,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
     }
     return { orderId: order!.id, replayed: false };
   });
+  catalogueChanged(db);
   return { order: await getOrder(db, outcome.orderId), replayed: outcome.replayed };
 }
 
@@ -388,6 +390,7 @@ export async function changeOrderStatus(db: Db, id: string, to: OrderStatus, adm
     await moveOrder(tx, order, to, admin.id);
     return order;
   });
+  catalogueChanged(db);
   await refundIfPaidOnline(db, order, to, admin.id, paymob);
   return getOrder(db, id);
 }
@@ -404,6 +407,7 @@ export async function cancelOwnOrder(db: Db, id: string, customer: Viewer, paymo
     await moveOrder(tx, order, 'cancelled', customer.id);
     return order;
   });
+  catalogueChanged(db);
   await refundIfPaidOnline(db, order, 'cancelled', customer.id, paymob);
   return getOrder(db, id);
 }
@@ -443,6 +447,7 @@ async function setPaid(tx: Tx, id: string, value: boolean | 'toggle'): Promise<v
 /** Sets a flag to `value` (the dashboard's controls); idempotent. An unknown order is a 404. */
 export async function setOrderFlag(db: Db, id: string, flag: OrderFlag, value: boolean, actorId: string | null = null): Promise<Order> {
   await db.transaction((tx) => (flag === 'delivered' ? setDelivered(tx, id, value, actorId) : setPaid(tx, id, value)));
+  catalogueChanged(db);
   return getOrder(db, id);
 }
 
@@ -463,6 +468,7 @@ export function setOrderPaid(db: Db, id: string, value: boolean): Promise<Order>
  */
 export async function toggleDelivered(db: Db, id: string, actorId: string | null = null): Promise<Order> {
   await db.transaction((tx) => setDelivered(tx, id, 'toggle', actorId));
+  catalogueChanged(db);
   return getOrder(db, id);
 }
 

@@ -9,6 +9,7 @@ import { MSG, ORDER_STATUS_LABELS, PAYMENT_DECISION_OUTCOMES, type PaymentOutcom
 import type { Db } from '../db/client.ts';
 import { orderItems, orderRefunds, orders, orderStatusHistory, paymentAttempts, paymentCallbacks, users } from '../db/schema.ts';
 import { AppError } from './errors.ts';
+import { catalogueChanged } from './catalogue-changes.ts';
 import { amountDueCents, toPiastres } from './money.ts';
 import { lockOrder, moveOrder, type LockedOrder, type Tx, type Viewer } from './orders.ts';
 import {
@@ -130,7 +131,10 @@ export async function startPayment(db: Db, settings: PaymentSettings, orderId: s
     });
     return { clientSecret: intention.clientSecret };
   });
-  if ('expired' in outcome) throw new AppError(409, MSG.paymentExpired);
+  if ('expired' in outcome) {
+    catalogueChanged(db);
+    throw new AppError(409, MSG.paymentExpired);
+  }
   return checkoutUrl(paymob, outcome.clientSecret);
 }
 
@@ -240,7 +244,7 @@ export async function readReturn(db: Db, settings: PaymentSettings, query: Recor
  * never both act. Returns how many orders it expired.
  */
 export async function expireUnpaidOrders(db: Db, now: Date = new Date()): Promise<number> {
-  return db.transaction(async (tx) => {
+  const expiredNow = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: orders.id })
       .from(orders)
@@ -257,6 +261,8 @@ export async function expireUnpaidOrders(db: Db, now: Date = new Date()): Promis
     }
     return expired;
   });
+  if (expiredNow > 0) catalogueChanged(db);
+  return expiredNow;
 }
 
 export interface PaymentCallbackRecord {

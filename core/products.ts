@@ -11,6 +11,7 @@ import {
 } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
 import { categories, orderItems, products } from '../db/schema.ts';
+import { catalogueChanged } from './catalogue-changes.ts';
 import { AppError, fieldError } from './errors.ts';
 import { removeImages, storeImages, type ImageStore } from './images.ts';
 import { offsetOf, toPage, type Page } from './pagination.ts';
@@ -264,6 +265,7 @@ export async function createProduct(
       await setStock(tx, row!.id, fields.availableSizes, stock, adminId);
       return row!.id;
     });
+    catalogueChanged(db);
     return await getProduct(db, id);
   } catch (error) {
     await removeImages(store, 'products', [imageCover!, ...images]);
@@ -332,6 +334,7 @@ export async function updateProduct(
     await removeImages(store, 'products', stored);
     throw error;
   }
+  catalogueChanged(db);
   const replaced = [
     ...(uploads.imageCover ? [current.imageCover] : []),
     ...(uploads.images ? current.images : []),
@@ -344,6 +347,7 @@ export async function updateProduct(
 export async function deleteProduct(db: Db, store: ImageStore, id: string): Promise<void> {
   const current = await getProduct(db, id);
   await db.delete(products).where(eq(products.id, id));
+  catalogueChanged(db);
   await removeUnreferencedImages(db, store, [current.imageCover, ...current.images]);
 }
 

@@ -3,6 +3,7 @@ import { and, avg, count, desc, eq, exists, sql } from 'drizzle-orm';
 import { MSG, type Review as ReviewInput } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
 import { orderItems, orders, products, reviews, users } from '../db/schema.ts';
+import { catalogueChanged } from './catalogue-changes.ts';
 import { AppError, isUniqueViolation } from './errors.ts';
 import { offsetOf, toPage, type Page } from './pagination.ts';
 
@@ -89,6 +90,7 @@ export async function createReview(db: Db, userId: string, productId: string, in
         .where(eq(products.id, productId));
       return created!.id;
     });
+    catalogueChanged(db);
     const [row] = await db.select(reviewColumns).from(reviews).innerJoin(users, eq(users.id, reviews.userId)).where(eq(reviews.id, id));
     return toReview(row!);
   } catch (error) {
