@@ -34,6 +34,7 @@ import { productRoutes } from './api/products.ts';
 import { shoppingRoutes } from './api/shopping.ts';
 import { userRoutes } from './api/users.ts';
 import { createGuards } from './plugins/auth.ts';
+import { registerCatalogueCache, type CatalogueCacheSettings } from './plugins/catalogue-cache.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createAttemptLimiter, MemoryAttemptStore, type AttemptStore } from './plugins/rate-limit.ts';
 import { registerWeb } from './web.ts';
@@ -55,6 +56,8 @@ export interface AppOptions {
   paymob?: PaymobSettings;
   /** Minutes a card order may await its payment (PAYMENT_TIMEOUT_MINUTES). */
   paymentTimeoutMinutes?: number;
+  /** The guests' catalogue reads kept in the process; with `redisUrl`, emptied in every process on a change. */
+  catalogueCache?: Partial<CatalogueCacheSettings>;
   /** The server-rendered shop; without it only the API and images are served. */
   web?: { dev: boolean; buildDir: string; wholesaleUrl: string };
 }
@@ -174,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+  await registerCatalogueCache(app, { ...options.catalogueCache, db: options.db });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -71,6 +71,7 @@ async function main() {
     storeUrl: config.storeUrl,
     authRateLimit: config.authRateLimit,
     attemptStore: config.redisUrl ? new RedisAttemptStore(config.redisUrl) : undefined,
+    catalogueCache: { redisUrl: config.redisUrl },
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     paymob,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CategoriesQuerySchema, CategorySchema, IdParamsSchema } from '../../contracts/index.ts';
 import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from '../../core/categories.ts';
+import { NotModified } from '../plugins/catalogue-cache.ts';
 import { readForm, singleFile } from '../plugins/uploads.ts';
 import { parseOrThrow } from '../plugins/validation.ts';
 import type { ApiContext } from './context.ts';
@@ -21,7 +22,7 @@ export function categoryRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           tags: ['categories'],
           summary: 'Categories in alphabetical order',
           querystring: CategoriesQuerySchema,
-          response: { 200: listOf(CategoryShape), ...failures(400) },
+          response: { 200: listOf(CategoryShape), 304: NotModified, ...failures(400) },
         },
       },
       async (request) => presentPage(await listCategories(ctx.db, request.query), presentCategory),
@@ -30,7 +31,7 @@ export function categoryRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
     app.get(
       '/categories/:id',
       {
-        schema: { tags: ['categories'], summary: 'One category', params: IdParamsSchema, response: { 200: one(CategoryShape), ...failures(400, 404) } },
+        schema: { tags: ['categories'], summary: 'One category', params: IdParamsSchema, response: { 200: one(CategoryShape), 304: NotModified, ...failures(400, 404) } },
       },
       async (request) => ({ data: presentCategory(await getCategory(ctx.db, request.params.id)) }),
     );

@@ -18,6 +18,7 @@ import { createProduct, deleteProduct, getProduct, listProducts, updateProduct }
 import { createReview, listReviews } from '../../core/reviews.ts';
 import { listStockMovements } from '../../core/stock.ts';
 import { currentUser } from '../plugins/auth.ts';
+import { NotModified } from '../plugins/catalogue-cache.ts';
 import { readForm, singleFile } from '../plugins/uploads.ts';
 import { parseOrThrow } from '../plugins/validation.ts';
 import type { ApiContext } from './context.ts';
@@ -85,22 +86,17 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           tags: ['products'],
           summary: 'Products: filter by category[in][], category, season, age, availability, priceAfterDiscount[lte|gte|lt|gt], keyword; sort; page',
           querystring: ProductsQuerySchema,
-          response: { 200: listOf(ProductShape), ...failures(400) },
+          // Cache-Control, ETag and the 304: plugins/catalogue-cache.ts.
+          response: { 200: listOf(ProductShape), 304: NotModified, ...failures(400) },
         },
       },
-      async (request, reply) => {
-        reply.header('Cache-Control', 'public, max-age=60, stale-while-revalidate=300');
-        return presentPage(await listProducts(ctx.db, request.query), presentProduct);
-      },
+      async (request) => presentPage(await listProducts(ctx.db, request.query), presentProduct),
     );
 
     app.get(
       '/products/:id',
-      { schema: { tags: ['products'], summary: 'One product', params: IdParamsSchema, response: { 200: one(ProductShape), ...failures(400, 404) } } },
-      async (request, reply) => {
-        reply.header('Cache-Control', 'public, max-age=60, stale-while-revalidate=300');
-        return { data: presentProduct(await getProduct(ctx.db, request.params.id)) };
-      },
+      { schema: { tags: ['products'], summary: 'One product', params: IdParamsSchema, response: { 200: one(ProductShape), 304: NotModified, ...failures(400, 404) } } },
+      async (request) => ({ data: presentProduct(await getProduct(ctx.db, request.params.id)) }),
     );
 
     app.post(
@@ -198,7 +194,7 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           summary: "A product's reviews, newest first",
           params: IdParamsSchema,
           querystring: PageQuerySchema,
-          response: { 200: listOf(ReviewShape), ...failures(400, 404) },
+          response: { 200: listOf(ReviewShape), 304: NotModified, ...failures(400, 404) },
         },
       },
       async (request) => presentPage(await listReviews(ctx.db, request.params.id, request.query), presentReview),

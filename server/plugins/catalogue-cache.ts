@@ -1,0 +1,298 @@
+/**
+ * Caching of the catalogue's anonymous reads (docs/decisions/011-catalogue-caching.md).
+ *
+ * - A guest's catalogue reads (the API's products, categories and reviews, and the HTML of the
+ *   home page, the listings, search and the product page) carry a weak ETag of their body and a
+ *   short shared-cache lifetime with stale-while-revalidate, so a CDN may keep them; a matching
+ *   If-None-Match is answered 304 without a body.
+ * - A request with a session (a `token` cookie or an Authorization header) gets `private,
+ *   no-store` and no validator: its pages name the shopper and count their cart.
+ * - The process keeps the guests' API answers in a small LRU (bounded by count and by bytes,
+ *   short-lived), keyed by URL. Every catalogue write (core/catalogue-changes.ts) empties it at
+ *   once; with Redis the word goes to every other process on a channel, and while that channel
+ *   is not listened to the process keeps nothing.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import { z } from 'zod';
+import { onCatalogueChange } from '../../core/catalogue-changes.ts';
+import type { Db } from '../../db/client.ts';
+
+/** What a guest's catalogue read may be kept for: a minute fresh, five more served while a cache asks again. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+/** A signed-in request's answer: kept by no cache, the browser's included. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/** The 304 of a catalogue read, for the OpenAPI document. */
+export const NotModified = z.undefined().describe('Not modified: If-None-Match named the current ETag, so the copy the client holds is current (no body)');
+
+/** The API's catalogue reads, as Fastify names their routes. */
+const CATALOGUE_API_ROUTES = new Set(['/api/v1/products', '/api/v1/products/:id', '/api/v1/products/:id/reviews', '/api/v1/categories', '/api/v1/categories/:id']);
+
+/** The catalogue's pages: home, the listings and search, and a product. */
+const CATALOGUE_PAGE = /^\/(?:|category\/[^/]+|winter|summer|less199|less149|new-arrived|offers|search|product\/[^/]+)$/;
+
+/** Stands for the page's CSP nonce in what its ETag is computed over. */
+const NONCE_STAND_IN = 'catalogue-cache-nonce';
+
+export interface CatalogueCacheSettings {
+  /** Answers kept at most. */
+  maxEntries: number;
+  /** Bytes of answers kept at most (bodies, uncompressed). */
+  maxBytes: number;
+  /** How long an answer is reused, even with no write in between. */
+  ttlMs: number;
+  /** Several processes: catalogue changes are announced to the others through this Redis. */
+  redisUrl?: string;
+  /** The Redis channel of those announcements. */
+  channel: string;
+}
+
+export const DEFAULT_CATALOGUE_CACHE: CatalogueCacheSettings = {
+  maxEntries: 1_000,
+  maxBytes: 32 * 1024 * 1024,
+  ttlMs: 30_000,
+  channel: 'store:catalogue-changed',
+};
+
+/** A request carries a session: a `token` cookie with a value, or any Authorization header. */
+export function hasSession(request: FastifyRequest): boolean {
+  if (request.headers.authorization) return true;
+  return /(?:^|;)\s*token=[^;\s]/.test(request.headers.cookie ?? '');
+}
+
+/** A weak validator of `body`: equal bodies, equal ETags, whatever their encoding on the wire. */
+export function weakEtag(body: string | Buffer): string {
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** If-None-Match names `etag` (or is `*`), compared weakly as RFC 9110 asks for this header. */
+export function matchesIfNoneMatch(header: string | string[] | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return (Array.isArray(header) ? header.join(',') : header).split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
+}
+
+interface Entry {
+  body: Buffer;
+  etag: string;
+  storedAt: number;
+}
+
+/**
+ * The process's copies of guests' API answers: least recently used first out, bounded by count
+ * and bytes, each reused for `ttlMs` at most. `version` counts the catalogue changes heard; an
+ * answer computed while a change came in is not kept, as it may hold what was read before.
+ */
+export class ResponseCache {
+  private entries = new Map<string, Entry>();
+  private bytes = 0;
+  version = 0;
+
+  constructor(private settings: Pick<CatalogueCacheSettings, 'maxEntries' | 'maxBytes' | 'ttlMs'>) {}
+
+  get(key: string, now = Date.now()): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (now - entry.storedAt >= this.settings.ttlMs) {
+      this.bytes -= entry.body.length;
+      return undefined;
+    }
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** Keeps `body` under `key`, unless the catalogue changed since `version` was read. */
+  set(key: string, body: Buffer, etag: string, version: number, now = Date.now()): void {
+    if (version !== this.version || body.length > this.settings.maxBytes / 4) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.bytes -= old.body.length;
+    }
+    this.entries.set(key, { body, etag, storedAt: now });
+    this.bytes += body.length;
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= this.settings.maxEntries && this.bytes <= this.settings.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= entry.body.length;
+    }
+  }
+
+  /** The catalogue changed: nothing kept is good any more. */
+  invalidate(): void {
+    this.version += 1;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+}
+
+/**
+ * Catalogue changes between processes, on a Redis channel: each process publishes its own and
+ * drops its cache on the others'. A subscriber that lost its connection may have missed some:
+ * until it is back (and then with its cache emptied) `listening` is false.
+ */
+class RedisCatalogueChannel {
+  private publisher: Redis;
+  private subscriber: Redis;
+  private id = randomUUID();
+  listening = false;
+
+  constructor(
+    url: string,
+    private channel: string,
+    onRemoteChange: () => void,
+    log: FastifyInstance['log'],
+  ) {
+    this.publisher = new Redis(url, { maxRetriesPerRequest: 2 });
+    this.subscriber = new Redis(url);
+    this.publisher.on('error', (error) => log.warn({ err: error }, 'catalogue cache: Redis (publishing)'));
+    this.subscriber.on('error', (error) => log.warn({ err: error }, 'catalogue cache: Redis (listening)'));
+    this.subscriber.on('message', (from, message) => {
+      if (from === channel && message !== this.id) onRemoteChange();
+    });
+    this.subscriber.on('close', () => {
+      this.listening = false;
+    });
+    // ioredis subscribes again after a reconnection; changes made meanwhile were not heard.
+    this.subscriber.on('ready', () => {
+      if (this.listening) return;
+      onRemoteChange();
+      this.listening = true;
+    });
+  }
+
+  async start(): Promise<void> {
+    await this.subscriber.subscribe(this.channel);
+    this.listening = true;
+  }
+
+  publish(): void {
+    this.publisher.publish(this.channel, this.id).catch(() => {
+      // Logged by the 'error' listener; the other processes' copies expire with their TTL.
+    });
+  }
+
+  async close(): Promise<void> {
+    this.listening = false;
+    await Promise.allSettled([this.publisher.quit(), this.subscriber.quit()]);
+  }
+}
+
+/** Adds `value` to the reply's Vary unless it is named already. */
+function addVary(reply: FastifyReply, ...values: string[]): void {
+  const current = reply.getHeader('Vary');
+  const names = (Array.isArray(current) ? current.join(',') : String(current ?? '')).split(',').map((v) => v.trim()).filter(Boolean);
+  for (const value of values) if (!names.some((name) => name.toLowerCase() === value)) names.push(value);
+  reply.header('Vary', names.join(', '));
+}
+
+/** A body Fastify is about to send, whole: a string, a buffer, or a stream read to its end. */
+async function readPayload(payload: unknown): Promise<Buffer | undefined> {
+  if (typeof payload === 'string') return Buffer.from(payload);
+  if (Buffer.isBuffer(payload)) return payload;
+  if (payload && typeof (payload as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of payload as AsyncIterable<Uint8Array | string>) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
+    return Buffer.concat(chunks);
+  }
+  return undefined;
+}
+
+/** A guest's answer: public lifetime and validator, or a 304 (null body) when If-None-Match names it. */
+function sendPublic(request: FastifyRequest, reply: FastifyReply, etag: string, vary: string[]): boolean {
+  reply.header('Cache-Control', PUBLIC_CACHE_CONTROL);
+  reply.header('ETag', etag);
+  addVary(reply, ...vary);
+  if (!matchesIfNoneMatch(request.headers['if-none-match'], etag)) return false;
+  reply.code(304);
+  reply.removeHeader('Content-Length');
+  return true;
+}
+
+/**
+ * Registers the hooks on `app` (before the API and the pages, so they apply to them). The hooks
+ * run before @fastify/compress's, which it adds to each route as the last of its onSend hooks:
+ * they see and keep uncompressed bodies.
+ */
+export async function registerCatalogueCache(app: FastifyInstance, options: { db: Db } & Partial<CatalogueCacheSettings>): Promise<void> {
+  const settings = { ...DEFAULT_CATALOGUE_CACHE, ...options };
+  const cache = new ResponseCache(settings);
+  const channel = settings.redisUrl ? new RedisCatalogueChannel(settings.redisUrl, settings.channel, () => cache.invalidate(), app.log) : undefined;
+  if (channel) await channel.start();
+  const stopListening = onCatalogueChange(options.db, () => {
+    cache.invalidate();
+    channel?.publish();
+  });
+  app.addHook('onClose', async () => {
+    stopListening();
+    await channel?.close();
+  });
+
+  /** Per request: the cache key and the catalogue version it was looked up at, or 'hit'. */
+  const lookups = new WeakMap<FastifyRequest, { key: string; version: number } | 'hit'>();
+  const usable = () => !channel || channel.listening;
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || !CATALOGUE_API_ROUTES.has(request.routeOptions.url ?? '') || hasSession(request) || !usable()) return;
+    const key = request.url;
+    const entry = cache.get(key);
+    if (!entry) {
+      lookups.set(request, { key, version: cache.version });
+      return;
+    }
+    lookups.set(request, 'hit');
+    if (sendPublic(request, reply, entry.etag, ['accept-encoding'])) return reply.send();
+    return reply.type('application/json; charset=utf-8').send(entry.body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+    const route = request.routeOptions.url ?? '';
+    if (CATALOGUE_API_ROUTES.has(route)) {
+      if (hasSession(request)) {
+        reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
+        return payload;
+      }
+      const lookup = lookups.get(request);
+      // Answered from the cache above; failures keep the API's no-store.
+      if (lookup === 'hit' || reply.statusCode !== 200) return payload;
+      const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? Buffer.from(payload) : undefined;
+      if (!body?.length) return payload;
+      const etag = weakEtag(body);
+      if (lookup && usable()) cache.set(lookup.key, body, etag, lookup.version);
+      return sendPublic(request, reply, etag, ['accept-encoding']) ? null : payload;
+    }
+    if (route !== '/*' || !String(reply.getHeader('Content-Type') ?? '').startsWith('text/html')) return payload;
+    // Every page of a signed-in request, the catalogue's and the account's alike.
+    if (hasSession(request)) {
+      reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
+      return payload;
+    }
+    const path = request.url.split('?')[0]!;
+    if (request.method !== 'GET' || reply.statusCode !== 200 || !CATALOGUE_PAGE.test(path) || reply.hasHeader('Set-Cookie')) return payload;
+    const body = await readPayload(payload);
+    if (!body?.length) return body ?? payload;
+    // Each page carries a fresh CSP nonce (server/app.ts), in its Content-Security-Policy header
+    // and in its script tags. The ETag is computed over the page with the nonce replaced by a
+    // constant, so two renders of one page match. The process keeps no page (a kept page would
+    // carry a spent nonce): it renders and compares each time. A 304 leaves its Content-Security-Policy
+    // out: a cache updates the copy it holds with the 304's headers (RFC 9111, 4.3.4), and a new
+    // nonce in the header would block the scripts of the body it keeps, which carry the old one.
+    const nonce = (reply.raw as { cspNonce?: string }).cspNonce;
+    const etag = weakEtag(nonce ? body.toString('utf8').replaceAll(nonce, NONCE_STAND_IN) : body);
+    // The page names the signed-in shopper: a copy kept for a guest must not answer a cookie.
+    if (!sendPublic(request, reply, etag, ['accept-encoding', 'cookie'])) return body;
+    // Helmet writes its headers on the raw response.
+    reply.raw.removeHeader('Content-Security-Policy');
+    reply.removeHeader('Content-Security-Policy');
+    return null;
+  });
+}
