@@ -10,7 +10,7 @@ export interface CategoryLink {
 export function CategoryDropdown({ categories }: { categories: CategoryLink[] }) {
   return (
     <details data-enhance="menu" className="group relative">
-      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-lg px-3 font-semibold hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-lg px-2 font-semibold hover:bg-brand-50 2xl:px-3 [&::-webkit-details-marker]:hidden">
         كل الأقسام
         <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
       </summary>

@@ -10,7 +10,7 @@ import { SearchOverlay } from './search-overlay.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 const NAV_ITEM =
-  'flex min-h-11 items-center gap-1.5 rounded-lg px-3 font-semibold whitespace-nowrap hover:bg-brand-50 aria-[current=page]:text-brand-700';
+  'flex min-h-11 items-center gap-1.5 rounded-lg px-2 font-semibold 2xl:px-3 whitespace-nowrap hover:bg-brand-50 aria-[current=page]:text-brand-700';
 
 /**
  * The top bar (SPEC.md §2): logo, the desktop menu or the mobile hamburger, and on the end
@@ -28,7 +28,7 @@ export function SiteHeader() {
         <Link to="/" className="flex min-h-11 items-center text-lg font-bold whitespace-nowrap text-brand-700 xl:text-xl">
           {STORE_NAME}
         </Link>
-        <nav aria-label="القائمة الرئيسية" className="ms-4 hidden items-center gap-1 xl:flex">
+        <nav aria-label="القائمة الرئيسية" className="ms-2 hidden items-center gap-0.5 xl:flex 2xl:ms-4 2xl:gap-1">
           <CategoryDropdown categories={categories} />
           {DESKTOP_ITEMS.map((item) => (
             <NavLink key={item.to} to={item.to} end className={NAV_ITEM}>

@@ -159,7 +159,7 @@ export default function OverviewPage({ loaderData: d }: Route.ComponentProps) {
                       {p.sizes.map(({ size, quantity }) => (
                         <li
                           key={size}
-                          className={`rounded-full px-3 py-0.5 text-sm font-semibold ${quantity === 0 ? 'bg-sale/10 text-sale' : 'bg-amber-100 text-amber-900'}`}
+                          className={`rounded-full px-3 py-0.5 text-sm font-semibold ${quantity === 0 ? 'bg-red-50 text-red-800' : 'bg-amber-100 text-amber-900'}`}
                         >
                           {quantity === 0 ? (
                             <>

@@ -11,6 +11,11 @@ export function scrollPosition(page: Page): Promise<number> {
   return page.evaluate(() => Math.round(window.scrollY));
 }
 
+/** How tall the page is, in whole CSS pixels. */
+export function pageHeight(page: Page): Promise<number> {
+  return page.evaluate(() => Math.round(document.documentElement.scrollHeight));
+}
+
 /** The window stands `y` pixels down, give or take the pixel rounding leaves. */
 export async function expectScrolledTo(page: Page, y: number) {
   await expect.poll(async () => Math.abs((await scrollPosition(page)) - y)).toBeLessThanOrEqual(1);
