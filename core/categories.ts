@@ -2,7 +2,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { MSG } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
-import { categories, products } from '../db/schema.ts';
+import { categories } from '../db/schema.ts';
 import { catalogueChanged } from './catalogue-changes.ts';
 import { AppError, fieldError, isForeignKeyViolation, isUniqueViolation } from './errors.ts';
 import { removeImages, storeImages, type ImageStore } from './images.ts';
@@ -23,15 +23,11 @@ const categoryColumns = {
   name: categories.name,
   image: categories.image,
   createdAt: categories.createdAt,
-  productsCount: count(products.id),
+  productsCount: categories.productsCount,
 };
 
 function selectCategories(db: Db) {
-  return db
-    .select(categoryColumns)
-    .from(categories)
-    .leftJoin(products, eq(products.categoryId, categories.id))
-    .groupBy(categories.id);
+  return db.select(categoryColumns).from(categories);
 }
 
 /** Categories in alphabetical order. */

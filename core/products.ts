@@ -1,5 +1,6 @@
 /** The catalogue: listing with filters, search and sorting; one product; the admin's edits. */
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, not, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   ALL_SEASONS,
   MAX_PRODUCT_IMAGES,
@@ -15,7 +16,7 @@ import { catalogueChanged } from './catalogue-changes.ts';
 import { AppError, fieldError } from './errors.ts';
 import { removeImages, storeImages, type ImageStore } from './images.ts';
 import { offsetOf, toPage, type Page } from './pagination.ts';
-import { buildKeywordSearch } from './search.ts';
+import { prepareKeywordSearch } from './search.ts';
 import { setStock, spreadQuantity, stockOf, type SizeStock } from './stock.ts';
 
 export interface Product {
@@ -103,7 +104,8 @@ const SORT_COLUMNS = {
   quantity: products.quantity,
 } as const;
 
-function buildFilters(query: ProductsQuery): { where: SQL | undefined; rank?: SQL } {
+/** The listing's filters other than the keyword. */
+function buildFilters(query: ProductsQuery): SQL | undefined {
   const filters: (SQL | undefined)[] = [];
   if (query.category?.length) filters.push(inArray(products.categoryId, query.category));
   if (query.season) {
@@ -119,31 +121,82 @@ function buildFilters(query: ProductsQuery): { where: SQL | undefined; rank?: SQ
   if (band?.lt !== undefined) filters.push(lt(products.priceAfterDiscount, band.lt));
   if (band?.gte !== undefined) filters.push(gte(products.priceAfterDiscount, band.gte));
   if (band?.gt !== undefined) filters.push(gt(products.priceAfterDiscount, band.gt));
-  const search = query.keyword ? buildKeywordSearch(query.keyword) : undefined;
-  if (query.keyword && !search) filters.push(sql`false`);
-  if (search) filters.push(search.where);
-  return { where: and(...filters), rank: search?.rank };
+  return and(...filters);
+}
+
+/** How much work one listing may do, whatever the catalogue's size (docs/decisions/012). */
+export interface ListBounds {
+  /**
+   * A keyword search reads at most this many matches, the first by the asked sort (newest
+   * first by default), and ranks title matches first among them.
+   */
+  searchMatches: number;
+  /** A list counts its matches exactly up to this many; past it, the planner's estimate. */
+  exactCount: number;
+}
+
+const LIST_BOUNDS: ListBounds = { searchMatches: 1_000, exactCount: 1_000 };
+
+type SortColumns = { [K in keyof typeof SORT_COLUMNS]: SQL.Aliased | AnyPgColumn };
+
+/** The asked sort (API.md `sort`) on the given columns. */
+function sortOrder(query: ProductsQuery, columns: SortColumns = SORT_COLUMNS): SQL[] {
+  return (query.sort ?? []).map((field) => {
+    const column = columns[field.replace(/^-/, '') as keyof typeof SORT_COLUMNS];
+    return field.startsWith('-') ? desc(column) : asc(column);
+  });
+}
+
+/**
+ * How many products match: exact up to `cap`; past it, the planner's estimate (never below
+ * the cap), so a count never reads more than the cap's rows.
+ */
+async function boundedCount(db: Db, where: SQL | undefined, cap: number): Promise<number> {
+  const capped = db.select({ one: sql`1` }).from(products).where(where).limit(cap + 1);
+  const [row] = await db.select({ n: count() }).from(capped.as('capped'));
+  const exact = row?.n ?? 0;
+  if (exact <= cap) return exact;
+  const plan = (await db.execute(sql`explain (format json) ${db.select({ one: sql`1` }).from(products).where(where)}`)) as unknown as {
+    rows: { 'QUERY PLAN': unknown }[];
+  };
+  const raw = plan.rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  return Math.max(cap + 1, Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0));
+}
+
+/** One page of a keyword search: the first `cap` matches by the asked sort, title matches first. */
+async function searchProducts(db: Db, query: ProductsQuery, filters: SQL | undefined, cap: number): Promise<Page<Product>> {
+  const search = await prepareKeywordSearch(db, query.keyword!);
+  if (!search) return toPage([], 0, query.page, query.limit);
+  const matches = db
+    .select({ id: products.id, searchTitle: products.searchTitle, ...SORT_COLUMNS })
+    .from(products)
+    .where(and(filters, search.where))
+    .orderBy(...sortOrder(query), desc(products.createdAt), desc(products.id))
+    .limit(cap)
+    .as('matches');
+  const ranked = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .orderBy(...sortOrder(query, matches), sql`${search.titleMatches(sql`${matches.searchTitle}`)} desc`, desc(matches.createdAt), desc(matches.id));
+  const offset = offsetOf(query.page, query.limit);
+  const ids = ranked.slice(offset, offset + query.limit).map((row) => row.id);
+  return toPage(await listProductsByIds(db, ids), ranked.length, query.page, query.limit);
 }
 
 /** One page of products matching the listing query (API.md GET /products). */
-export async function listProducts(db: Db, query: ProductsQuery): Promise<Page<Product>> {
-  const { where, rank } = buildFilters(query);
-  const order: SQL[] = [];
-  for (const field of query.sort ?? []) {
-    const column = SORT_COLUMNS[field.replace(/^-/, '') as keyof typeof SORT_COLUMNS];
-    order.push(field.startsWith('-') ? desc(column) : asc(column));
-  }
-  if (rank) order.push(sql`${rank} desc`);
-  order.push(desc(products.createdAt), desc(products.id));
-  const [rows, [total]] = await Promise.all([
+export async function listProducts(db: Db, query: ProductsQuery, bounds: ListBounds = LIST_BOUNDS): Promise<Page<Product>> {
+  const filters = buildFilters(query);
+  if (query.keyword) return searchProducts(db, query, filters, bounds.searchMatches);
+  const [rows, total] = await Promise.all([
     selectProducts(db)
-      .where(where)
-      .orderBy(...order)
+      .where(filters)
+      .orderBy(...sortOrder(query), desc(products.createdAt), desc(products.id))
       .limit(query.limit)
       .offset(offsetOf(query.page, query.limit)),
-    db.select({ n: count() }).from(products).where(where),
+    boundedCount(db, filters, bounds.exactCount),
   ]);
-  return toPage(await toProducts(db, rows), total?.n ?? 0, query.page, query.limit);
+  return toPage(await toProducts(db, rows), total, query.page, query.limit);
 }
 
 export async function getProduct(db: Db, id: string): Promise<Product> {

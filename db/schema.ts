@@ -1,8 +1,9 @@
 /** The store's tables. Money is numeric(12,2): exact in the database, read as pounds. */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -20,6 +21,14 @@ const id = () => uuid('id').primaryKey().defaultRandom();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The full-text lexemes of normalised words: each word as it is, and the parts of hyphenated
+ * words ("ts-4521" also gives "ts" and "4521"). No parser or dictionary: the words are already
+ * normalised (contracts/normalize-arabic.ts).
+ */
+export const lexemesOf = (words: SQL) => sql`array_to_tsvector(array_remove(string_to_array(${words}, ' ') || regexp_split_to_array(${words}, '[ -]+'), ''))`;
 
 export const users = pgTable(
   'users',
@@ -47,6 +56,8 @@ export const categories = pgTable(
     id: id(),
     name: text('name').notNull(),
     image: text('image').notNull(),
+    /** How many products the category holds, kept by a trigger on products (migration 0004). */
+    productsCount: integer('products_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -82,6 +93,10 @@ export const products = pgTable(
     searchText: text('search_text').notNull().default(''),
     /** Normalised title alone, so title matches rank first. */
     searchTitle: text('search_title').notNull().default(''),
+    /** The lexemes of `search_text`, searched through its GIN index (core/search.ts). */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(lexemesOf(sql.raw('search_text'))),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -97,10 +112,18 @@ export const products = pgTable(
     index('products_title_idx').on(t.title),
     index('products_ratings_idx').on(t.ratingsAverage),
     index('products_quantity_idx').on(t.quantity),
-    index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('products_search_title_trgm_idx').using('gin', t.searchTitle.op('gin_trgm_ops')),
+    index('products_search_vector_idx').using('gin', t.searchVector),
   ],
 );
+
+/**
+ * Every word of the catalogue's search vectors, kept by a trigger on products (migration 0004):
+ * the vocabulary a misspelt keyword is corrected against, through its trigram index. Words of
+ * products since changed or deleted stay; a correction to them finds nothing, as before.
+ */
+export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() }, (t) => [
+  index('search_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops')),
+]);
 
 /**
  * Pieces left per size: one row per size of the product's `available_sizes`. Every change goes

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
+import { getCategory } from '../../core/categories.ts';
+import { deleteProduct, updateProduct } from '../../core/products.ts';
 import { categories } from '../../db/schema.ts';
 import {
   createAccount,
@@ -63,6 +65,23 @@ describe('GET /api/v1/categories', () => {
         { _id: polos.id, name: 'بولو', image: `/categories/${polos.image}`, productsCount: 0 },
       ]),
     );
+  });
+});
+
+describe('productsCount', () => {
+  it('follows products added, moved to another category and deleted', async () => {
+    const from = await createCategoryFixture(t.db, t.images, 'عداد أول');
+    const to = await createCategoryFixture(t.db, t.images, 'عداد ثان');
+    const counts = async () => [(await getCategory(t.db, from.id)).productsCount, (await getCategory(t.db, to.id)).productsCount];
+    const first = await createProductFixture(t.db, t.images, { category: from.id });
+    await createProductFixture(t.db, t.images, { category: from.id });
+    expect(await counts()).toEqual([2, 0]);
+    await updateProduct(t.db, t.images, first.id, { category: to.id }, {});
+    expect(await counts()).toEqual([1, 1]);
+    await updateProduct(t.db, t.images, first.id, { title: 'عنوان آخر' }, {});
+    expect(await counts()).toEqual([1, 1]);
+    await deleteProduct(t.db, t.images, first.id);
+    expect(await counts()).toEqual([1, 0]);
   });
 });
 

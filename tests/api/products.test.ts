@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, MSG } from '../../contracts/index.ts';
 import type { Category } from '../../core/categories.ts';
-import type { Product } from '../../core/products.ts';
+import { deleteProduct, listProducts, updateProduct, type Product } from '../../core/products.ts';
 import { products, reviews } from '../../db/schema.ts';
 import {
   createAccount,
@@ -211,6 +211,17 @@ describe('GET /api/v1/products: listing and filters', () => {
     expect(res.json().data.map((p: { _id: string }) => p._id)).toEqual(ids(allSeasonsOff, winterKidsSoldOut));
   });
 
+  it('counts exactly up to the bound, and past it gives an estimate no lower than the bound, with every page still served', async () => {
+    const both = [shirts.id, kids.id];
+    const exact = await listProducts(t.db, { category: both, page: 1, limit: 1 }, { searchMatches: 1_000, exactCount: 5 });
+    expect(exact.paginationResult).toEqual({ currentPage: 1, limit: 1, numberOfPages: 5, next: 2 });
+    const estimated = await listProducts(t.db, { category: both, page: 1, limit: 1 }, { searchMatches: 1_000, exactCount: 2 });
+    expect(estimated.paginationResult.numberOfPages).toBeGreaterThanOrEqual(3);
+    expect(estimated.paginationResult.next).toBe(2);
+    const last = await listProducts(t.db, { category: both, page: 5, limit: 1 }, { searchMatches: 1_000, exactCount: 2 });
+    expect(last.data.map((p) => p.id)).toEqual(ids(summerMen));
+  });
+
   it('answers a page past the end with empty data', async () => {
     const res = await getJson(`/api/v1/products?${scope}&limit=2&page=4`);
     expect(res.statusCode).toBe(200);
@@ -266,7 +277,7 @@ describe('GET /api/v1/products: listing and filters', () => {
 
 describe('GET /api/v1/products?keyword=: Arabic search', () => {
   let category: Category;
-  let cottonTee: Product, linenShirt: Product, linenInDescription: Product, denimJacket: Product;
+  let cottonTee: Product, linenShirt: Product, linenInDescription: Product, denimJacket: Product, greyHoodie: Product;
 
   beforeAll(async () => {
     category = await createCategoryFixture(t.db, t.images, 'تصنيف البحث');
@@ -275,6 +286,9 @@ describe('GET /api/v1/products?keyword=: Arabic search', () => {
     // Newer than the shirt, so without ranking it would come first.
     linenInDescription = await createProductFixture(t.db, t.images, { category: category.id, title: 'بنطلون واسع', description: 'مصنوع من الكتان الطبيعي', barcode: 'PN-2' });
     denimJacket = await createProductFixture(t.db, t.images, { category: category.id, title: 'جاكيت جينز', description: 'جاكيت ثقيل', barcode: 'JK-3' });
+    greyHoodie = await createProductFixture(t.db, t.images, { category: category.id, title: 'هودي رمادي', description: 'هودي بقبعة', barcode: 'HD-4' });
+    // One letter away from جينز, and a word of the catalogue in its own right.
+    await createProductFixture(t.db, t.images, { category: category.id, title: 'بنطلون جينس', description: 'قماش جينس', barcode: 'PN-5' });
   });
 
   const search = (keyword: string) => listIds(`category=${category.id}&keyword=${encodeURIComponent(keyword)}`);
@@ -300,6 +314,50 @@ describe('GET /api/v1/products?keyword=: Arabic search', () => {
 
   it('tolerates a typo through trigram similarity', async () => {
     expect(await search('جاكييت')).toEqual([denimJacket.id]);
+  });
+
+  it.each([
+    ['a missing letter', 'رمدي'],
+    ['an extra letter', 'رماادي'],
+    ['two letters swapped', 'رامدي'],
+    ['a changed letter', 'رمازي'],
+  ])('finds a word written with %s', async (_name, keyword) => {
+    expect(await search(keyword)).toEqual([greyHoodie.id]);
+    expect(await search(`هودي ${keyword}`)).toEqual([greyHoodie.id]);
+  });
+
+  it('does not correct a word the catalogue has into a neighbour', async () => {
+    expect(await search('جينز')).toEqual([denimJacket.id]);
+  });
+
+  it('finds every barcode that begins with a Latin word, digits after it or not', async () => {
+    const first = await createProductFixture(t.db, t.images, { category: category.id, title: 'حزام جلد', description: 'حزام', barcode: 'DEL-QWERTY' });
+    const second = await createProductFixture(t.db, t.images, { category: category.id, title: 'حزام قماش', description: 'حزام', barcode: 'DEL-QWERTY-2' });
+    expect(await search('DEL-QWERTY')).toEqual([second.id, first.id]);
+    expect(await search('del-qwerty-2')).toEqual([second.id]);
+  });
+
+  it('finds a word by its beginning, as it is being typed', async () => {
+    expect(await search('جاك')).toEqual([denimJacket.id]);
+    expect(await search('هودي رما')).toEqual([greyHoodie.id]);
+  });
+
+  it('corrects against words of products added or renamed since', async () => {
+    const renamed = await createProductFixture(t.db, t.images, { category: category.id, title: 'شورت قصير', description: 'شورت', barcode: 'SH-6' });
+    expect(await search('زعفراني')).toEqual([]);
+    await updateProduct(t.db, t.images, renamed.id, { title: 'شورت زعفراني' }, {});
+    expect(await search('زعفرني')).toEqual([renamed.id]);
+    await deleteProduct(t.db, t.images, renamed.id);
+    expect(await search('زعفرني')).toEqual([]);
+  });
+
+  it('reads at most the bound of matches, the newest, and ranks title matches first among them', async () => {
+    const query = { category: [category.id], keyword: 'كتان', page: 1, limit: 20 };
+    const all = await listProducts(t.db, query, { searchMatches: 1_000, exactCount: 10_000 });
+    expect(all.data.map((p) => p.id)).toEqual([linenShirt.id, linenInDescription.id]);
+    const bounded = await listProducts(t.db, query, { searchMatches: 1, exactCount: 10_000 });
+    expect(bounded.data.map((p) => p.id)).toEqual([linenInDescription.id]);
+    expect(bounded.paginationResult).toEqual({ currentPage: 1, limit: 20, numberOfPages: 1 });
   });
 
   it('requires every word of the keyword', async () => {
