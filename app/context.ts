@@ -5,6 +5,8 @@ import type { Db } from '../db/client.ts';
 
 export interface WebContext {
   db: Db;
+  /** The public catalogue reads' database (their own bounded pool on PostgreSQL). */
+  catalogueDb: Db;
   images: ImageStore;
   jwtSecret: string;
   storeUrl: string;
@@ -18,6 +20,8 @@ export interface WebContext {
   nonce: string;
   /** Counts a login or signup attempt for this phone and this client's address, as the API does; throws a 429 AppError past the limit. */
   limitAuthAttempts(phone: unknown): Promise<void>;
+  /** Runs a keyword search within the per-address rate (429) and the concurrent searches' bound (503), as the API does. */
+  guardSearch<T>(search: () => Promise<T>): Promise<T>;
 }
 
 declare module 'react-router' {

@@ -7,7 +7,8 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
-import { DATABASE_RETRY_AFTER_SECONDS, describeError, isDatabaseUnavailable, isUnstorableText } from '../db/errors.ts';
+import { AppError } from '../core/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, describeError, isDatabaseBusy, isDatabaseUnavailable, isUnstorableText } from '../db/errors.ts';
 
 const ABORT_AFTER_MS = 10_000;
 
@@ -16,7 +17,7 @@ const ABORT_AFTER_MS = 10_000;
  * handleRequest runs, a production build has replaced the loader's error with a bare
  * "Unexpected Server Error", so the cause cannot be read there.
  */
-const failureStatus = new WeakMap<Request, 400 | 503>();
+const failureStatus = new WeakMap<Request, 400 | 429 | 503>();
 
 export default function handleRequest(
   request: Request,
@@ -29,6 +30,7 @@ export default function handleRequest(
   if (failure) status = failure;
   // The database is out of reach (a restart, a failover): a passing state, worth a retry.
   if (status === 503) headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+  if (status === 429) headers.set('Retry-After', '60');
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
@@ -58,10 +60,13 @@ export const streamTimeout = ABORT_AFTER_MS;
 
 /** Server-side failures of loaders, actions and rendering, logged without query parameters. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (isDatabaseUnavailable(error)) failureStatus.set(request, 503);
+  if (isDatabaseUnavailable(error) || isDatabaseBusy(error)) failureStatus.set(request, 503);
   else if (isUnstorableText(error)) failureStatus.set(request, 400);
+  // Too many searches from one address (context.guardSearch): an answer, not a failure.
+  else if (error instanceof AppError && error.status === 429) return void failureStatus.set(request, 429);
   // A thrown 4xx (an unknown id, a bad form) is an answer, not a failure.
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
   if (isDatabaseUnavailable(error)) console.warn('database unavailable:', describeError(error).message);
+  else if (isDatabaseBusy(error)) console.warn(`database busy: ${new URL(request.url).pathname}: ${describeError(error).message}`);
   else console.error(describeError(error));
 };

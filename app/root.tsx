@@ -40,7 +40,7 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context);
   const [categories, cart] = await Promise.all([
-    listCategories(context.db, { page: 1, limit: 100 }),
+    listCategories(context.catalogueDb, { page: 1, limit: 100 }),
     user ? getCart(context.db, user.id) : null,
   ]);
   return {

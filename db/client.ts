@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { isDatabaseUnavailable } from './errors.ts';
+import { trackConnections } from './query-scope.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,6 +25,8 @@ export interface Database {
   pglite?: PGlite;
   /** PostgreSQL's connection pool; absent on the embedded engine. */
   pool?: pg.Pool;
+  /** The public catalogue reads' database: their own pool when `catalogue` is set, else `db`. */
+  catalogueDb: Db;
   close(): Promise<void>;
 }
 
@@ -44,6 +47,14 @@ export interface OpenOptions {
   waitForDatabaseMs?: number;
   /** Told of each failed try while waiting, with the seconds until the next. */
   onWaiting?: (error: unknown, retryInSeconds: number) => void;
+  /** PostgreSQL ends a statement of the main pool running longer than this; unset: no limit (maintenance scripts). */
+  statementTimeoutMs?: number;
+  /**
+   * A pool of its own for the public catalogue reads (lists, search, a product, categories),
+   * so they can never take every connection: `poolSize` connections, `waitMs` at most to get
+   * one (then 503), `statementTimeoutMs` per statement. Unset: they share the main pool.
+   */
+  catalogue?: { poolSize: number; waitMs: number; statementTimeoutMs: number };
 }
 
 const RETRY_EVERY_MS = 2_000;
@@ -51,62 +62,94 @@ const RETRY_EVERY_MS = 2_000;
 /** How long a request waits for a pooled connection before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
+/** A pool of PostgreSQL connections whose dropped connections never end the process. */
+function createPool(
+  options: OpenOptions,
+  settings: { max: number; connectionTimeoutMillis: number; statementTimeoutMs?: number },
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: settings.max,
+    connectionTimeoutMillis: settings.connectionTimeoutMillis,
+    // PostgreSQL itself ends a statement running longer (SQLSTATE 57014); 0 or unset: no limit.
+    ...(settings.statementTimeoutMs ? { statement_timeout: settings.statementTimeoutMs } : {}),
+  });
+  // A connection the server drops (a restart, a failover, pg_terminate_backend) emits 'error';
+  // an EventEmitter error nobody listens to ends the process. The pool listens only while a
+  // connection is idle, so every connection gets a listener of its own for the time it is
+  // checked out (inside a transaction, say). The query in flight fails on its own, the broken
+  // connection is discarded on release, and the next query opens a new one.
+  const report = (error: Error) => options.onConnectionError?.(error);
+  pool.on('error', report);
+  // A request whose client leaves has its statements cancelled (db/query-scope.ts).
+  trackConnections(pool, options.databaseUrl!);
+  // Drizzle's transaction sends BEGIN before the try whose finally releases the connection
+  // (drizzle-orm 0.45), so a connection that dies at BEGIN would never go back: enough of
+  // those and every request waits for a connection that never comes. A connection that dies
+  // while checked out is therefore handed back at once, marked broken so the pool discards
+  // it; the holder's own release, if it comes, does nothing.
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => {
+      report(error);
+      if (!checkedOut.has(client)) return;
+      const release = client.release;
+      client.release = () => {};
+      release(error);
+    }),
+  );
+  return pool;
+}
+
 /** Opens and migrates the database. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    });
-    // A connection the server drops (a restart, a failover, pg_terminate_backend) emits 'error';
-    // an EventEmitter error nobody listens to ends the process. The pool listens only while a
-    // connection is idle, so every connection gets a listener of its own for the time it is
-    // checked out (inside a transaction, say). The query in flight fails on its own, the broken
-    // connection is discarded on release, and the next query opens a new one.
-    const report = (error: Error) => options.onConnectionError?.(error);
-    pool.on('error', report);
-    // Drizzle's transaction sends BEGIN before the try whose finally releases the connection
-    // (drizzle-orm 0.45), so a connection that dies at BEGIN would never go back: enough of
-    // those and every request waits for a connection that never comes. A connection that dies
-    // while checked out is therefore handed back at once, marked broken so the pool discards
-    // it; the holder's own release, if it comes, does nothing.
-    const checkedOut = new WeakSet<pg.PoolClient>();
-    pool.on('acquire', (client) => checkedOut.add(client));
-    pool.on('release', (_error, client) => checkedOut.delete(client));
-    pool.on('connect', (client) =>
-      client.on('error', (error) => {
-        report(error);
-        if (!checkedOut.has(client)) return;
-        const release = client.release;
-        client.release = () => {};
-        release(error);
-      }),
-    );
     // numeric columns arrive as text; drizzle maps them. Keep bigint counts as numbers.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // Migrations run on a connection of their own, without the statement time limit: rewriting
+    // a large table may well take longer than any request should.
+    const migrations = createPool(options, { max: 1, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     const giveUpAt = Date.now() + (options.waitForDatabaseMs ?? 0);
-    for (;;) {
-      try {
-        await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
-        break;
-      } catch (error) {
-        if (!isDatabaseUnavailable(error) || Date.now() + RETRY_EVERY_MS > giveUpAt) {
-          await pool.end();
-          throw error;
+    try {
+      for (;;) {
+        try {
+          await migratePg(drizzlePg(migrations), { migrationsFolder: MIGRATIONS_DIR });
+          break;
+        } catch (error) {
+          if (!isDatabaseUnavailable(error) || Date.now() + RETRY_EVERY_MS > giveUpAt) throw error;
+          options.onWaiting?.(error, RETRY_EVERY_MS / 1000);
+          await new Promise((resolve) => setTimeout(resolve, RETRY_EVERY_MS));
         }
-        options.onWaiting?.(error, RETRY_EVERY_MS / 1000);
-        await new Promise((resolve) => setTimeout(resolve, RETRY_EVERY_MS));
       }
+    } finally {
+      await migrations.end();
     }
-    return { db, engine: 'postgres', pool, close: () => pool.end() };
+    const pool = createPool(options, { max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statementTimeoutMs: options.statementTimeoutMs });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const reads = options.catalogue;
+    const cataloguePool = reads
+      ? createPool(options, { max: reads.poolSize, connectionTimeoutMillis: reads.waitMs, statementTimeoutMs: reads.statementTimeoutMs })
+      : undefined;
+    const catalogueDb = cataloguePool ? (drizzlePg(cataloguePool, { schema }) as unknown as Db) : db;
+    return {
+      db,
+      catalogueDb,
+      engine: 'postgres',
+      pool,
+      close: async () => {
+        await Promise.all([pool.end(), cataloguePool?.end()]);
+      },
+    };
   }
   const client = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
   return {
     db,
+    // One connection, in the process: nothing to share out, and no statement timeout (README).
+    catalogueDb: db,
     engine: 'pglite',
     pglite: client,
     async close() {

@@ -81,3 +81,29 @@ export function describeError(error: unknown): { type: string; message: string; 
   const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
   return { type: error.name, message, ...(code ? { code } : {}), stack: frames.join('\n') };
 }
+
+/**
+ * The shop turned a request away to keep the database free for others: a search found every
+ * search slot and the queue full, or waited too long for one. Answered 503 with Retry-After.
+ */
+export class DatabaseBusyError extends Error {
+  constructor(reason: string) {
+    super(`too busy: ${reason}`);
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+/**
+ * True when a statement was ended before it finished (SQLSTATE 57014): it ran past its
+ * statement timeout, or it was cancelled because its client left.
+ */
+const isStatementCancelled = (error: unknown) => sqlState(error) === '57014';
+
+/**
+ * Busy rather than broken: a statement over its time limit, or a request turned away. Answered
+ * 503. Told by the error's name, not `instanceof`: the pages' build bundles its own copy of this
+ * module, and the error may come from the server's.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  return isStatementCancelled(error) || causes(error).some((e) => field(e, 'name') === 'DatabaseBusyError');
+}

@@ -36,11 +36,17 @@ import { userRoutes } from './api/users.ts';
 import { createGuards } from './plugins/auth.ts';
 import { registerCatalogueCache, type CatalogueCacheSettings } from './plugins/catalogue-cache.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerQueryScopes } from './plugins/query-scope.ts';
 import { createAttemptLimiter, MemoryAttemptStore, type AttemptStore } from './plugins/rate-limit.ts';
+import { createSearchGuard, DEFAULT_SEARCH_LIMITS, type SearchLimits } from './plugins/search-limits.ts';
 import { registerWeb } from './web.ts';
 
 export interface AppOptions {
   db: Db;
+  /** The public catalogue reads' database; without it they use `db`. */
+  catalogueDb?: Db;
+  /** Bounds on keyword searches (defaults: DEFAULT_SEARCH_LIMITS). */
+  searchLimits?: Partial<SearchLimits>;
   /** Folder holding uploads/products and uploads/categories. */
   uploadsDir: string;
   jwtSecret: string;
@@ -123,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerQueryScopes(app);
 
   // An empty JSON body (a bare PUT from some clients) is no body, not an error.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -197,11 +204,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const attemptStore = options.attemptStore ?? new MemoryAttemptStore();
   const context: ApiContext = {
     db: options.db,
+    catalogueDb: options.catalogueDb ?? options.db,
+    search: createSearchGuard(attemptStore, { ...DEFAULT_SEARCH_LIMITS, ...options.searchLimits }),
     images: { root: options.uploadsDir } satisfies ImageStore,
     guards: createGuards(options.db, options.jwtSecret),
-    limiter: createAttemptLimiter(options.attemptStore ?? new MemoryAttemptStore(), options.authRateLimit),
+    limiter: createAttemptLimiter(attemptStore, options.authRateLimit),
     jwtSecret: options.jwtSecret,
     payments,
   };
@@ -246,8 +256,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       dev: options.web.dev,
       buildDir: options.web.buildDir,
       limiter: context.limiter,
+      search: context.search,
       context: {
         db: options.db,
+        catalogueDb: context.catalogueDb,
         images: context.images,
         jwtSecret: options.jwtSecret,
         storeUrl: options.storeUrl,

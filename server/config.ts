@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PAYMENT_TIMEOUT_MINUTES } from '../contracts/constants.ts';
 import { PAYMOB_DEFAULT_BASE_URL, type PaymobSettings } from '../core/paymob.ts';
+import { DEFAULT_SEARCH_LIMITS, type SearchLimits } from './plugins/search-limits.ts';
 
 const optionalText = z.string().trim().optional().transform((v) => (v ? v : undefined));
 
@@ -29,6 +30,14 @@ const EnvSchema = z.object({
   PAYMOB_WALLET_INTEGRATION_ID: z.coerce.number().int().positive().optional().or(z.literal('').transform(() => undefined)),
   PAYMOB_BASE_URL: z.string().url().default(PAYMOB_DEFAULT_BASE_URL),
   PAYMENT_TIMEOUT_MINUTES: z.coerce.number().positive().max(24 * 60).default(DEFAULT_PAYMENT_TIMEOUT_MINUTES),
+  DB_POOL_SIZE: z.coerce.number().int().min(2).default(10),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  CATALOGUE_POOL_SIZE: z.coerce.number().int().min(1).default(4),
+  CATALOGUE_POOL_WAIT_MS: z.coerce.number().int().min(1).default(1_000),
+  CATALOGUE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(2_000),
+  SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(DEFAULT_SEARCH_LIMITS.perMinute),
+  SEARCH_CONCURRENCY: z.coerce.number().int().min(1).default(DEFAULT_SEARCH_LIMITS.concurrent),
+  SEARCH_QUEUE: z.coerce.number().int().min(0).default(DEFAULT_SEARCH_LIMITS.queued),
 });
 
 /** The settings Paymob needs all together; some but not all of them is a mistake worth stopping for. */
@@ -55,6 +64,11 @@ export type Config = {
   paymob: PaymobSettings | undefined;
   /** A card order not paid within this many minutes is cancelled and its stock returned. */
   paymentTimeoutMinutes: number;
+  /** PostgreSQL: the main pool (orders, accounts, the dashboard) and its statement time limit (0: none). */
+  database: { poolSize: number; statementTimeoutMs: number };
+  /** PostgreSQL: the public catalogue reads' own pool (docs/decisions/013). */
+  catalogue: { poolSize: number; waitMs: number; statementTimeoutMs: number };
+  search: SearchLimits;
 };
 
 /** Parses `env` (process.env by default); exits with a readable message on a bad value. */
@@ -99,5 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     paymentTimeoutMinutes: e.PAYMENT_TIMEOUT_MINUTES,
+    database: { poolSize: e.DB_POOL_SIZE, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
+    catalogue: { poolSize: e.CATALOGUE_POOL_SIZE, waitMs: e.CATALOGUE_POOL_WAIT_MS, statementTimeoutMs: e.CATALOGUE_STATEMENT_TIMEOUT_MS },
+    search: { ...DEFAULT_SEARCH_LIMITS, perMinute: e.SEARCH_RATE_LIMIT, concurrent: e.SEARCH_CONCURRENCY, queued: e.SEARCH_QUEUE },
   };
 }

@@ -59,6 +59,9 @@ async function main() {
     // Started together with its database, or during a failover: wait a minute for it.
     waitForDatabaseMs: 60_000,
     onWaiting: (error, seconds) => console.error(`PostgreSQL is not answering (${describeError(error).message}); trying again in ${seconds} s`),
+    poolSize: config.database.poolSize,
+    statementTimeoutMs: config.database.statementTimeoutMs,
+    catalogue: config.catalogue,
   }).catch((error: unknown) => {
     unlock();
     throw error;
@@ -72,6 +75,8 @@ async function main() {
     authRateLimit: config.authRateLimit,
     attemptStore: config.redisUrl ? new RedisAttemptStore(config.redisUrl) : undefined,
     catalogueCache: { redisUrl: config.redisUrl },
+    catalogueDb: database.catalogueDb,
+    searchLimits: config.search,
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     paymob,

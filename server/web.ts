@@ -14,9 +14,11 @@ import type { WebContext } from '../app/context.ts';
 import { MSG } from '../contracts/index.ts';
 import { ENHANCE_ENTRY, ENHANCE_MANIFEST } from '../scripts/enhance-plugin.ts';
 import { authAttemptKeys, type AttemptLimiter } from './plugins/rate-limit.ts';
+import type { SearchGuard } from './plugins/search-limits.ts';
 
 export interface WebOptions {
-  context: Omit<WebContext, 'nonce' | 'limitAuthAttempts' | 'secureCookies' | 'enhanceScript'>;
+  context: Omit<WebContext, 'nonce' | 'limitAuthAttempts' | 'guardSearch' | 'secureCookies' | 'enhanceScript'>;
+  search: SearchGuard;
   limiter: AttemptLimiter;
   /** Serve through Vite with hot reload instead of the built app. */
   dev: boolean;
@@ -126,6 +128,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         nonce,
         enhanceScript,
         limitAuthAttempts: (phone) => options.limiter.check(authAttemptKeys(request.ip, phone)),
+        guardSearch: (search) => options.search.run(request.ip, search),
       });
       return sendWebResponse(reply, response);
     },

@@ -25,7 +25,7 @@ export function categoryRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: listOf(CategoryShape), 304: NotModified, ...failures(400) },
         },
       },
-      async (request) => presentPage(await listCategories(ctx.db, request.query), presentCategory),
+      async (request) => presentPage(await listCategories(ctx.catalogueDb, request.query), presentCategory),
     );
 
     app.get(
@@ -33,7 +33,7 @@ export function categoryRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       {
         schema: { tags: ['categories'], summary: 'One category', params: IdParamsSchema, response: { 200: one(CategoryShape), 304: NotModified, ...failures(400, 404) } },
       },
-      async (request) => ({ data: presentCategory(await getCategory(ctx.db, request.params.id)) }),
+      async (request) => ({ data: presentCategory(await getCategory(ctx.catalogueDb, request.params.id)) }),
     );
 
     app.post(

@@ -3,11 +3,16 @@ import type { PaymentSettings } from '../../core/payments.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../plugins/auth.ts';
 import type { AttemptLimiter } from '../plugins/rate-limit.ts';
+import type { SearchGuard } from '../plugins/search-limits.ts';
 
 /** What the API routes need: the database, the image folder, the guards, the auth and payment settings. */
 export interface ApiContext {
   payments: PaymentSettings & { timeoutMinutes: number };
   db: Db;
+  /** The public catalogue reads' database (their own bounded pool on PostgreSQL). */
+  catalogueDb: Db;
+  /** Runs a keyword search within the per-address rate and the concurrent searches' bound. */
+  search: SearchGuard;
   images: ImageStore;
   guards: Guards;
   limiter: AttemptLimiter;

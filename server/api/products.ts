@@ -87,16 +87,20 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           summary: 'Products: filter by category[in][], category, season, age, availability, priceAfterDiscount[lte|gte|lt|gt], keyword; sort; page',
           querystring: ProductsQuerySchema,
           // Cache-Control, ETag and the 304: plugins/catalogue-cache.ts.
-          response: { 200: listOf(ProductShape), 304: NotModified, ...failures(400) },
+          // 429: too many keyword searches from one address (plugins/search-limits.ts).
+          response: { 200: listOf(ProductShape), 304: NotModified, ...failures(400, 429) },
         },
       },
-      async (request) => presentPage(await listProducts(ctx.db, request.query), presentProduct),
+      async (request) => {
+        const list = () => listProducts(ctx.catalogueDb, request.query);
+        return presentPage(await (request.query.keyword ? ctx.search.run(request.ip, list) : list()), presentProduct);
+      },
     );
 
     app.get(
       '/products/:id',
       { schema: { tags: ['products'], summary: 'One product', params: IdParamsSchema, response: { 200: one(ProductShape), 304: NotModified, ...failures(400, 404) } } },
-      async (request) => ({ data: presentProduct(await getProduct(ctx.db, request.params.id)) }),
+      async (request) => ({ data: presentProduct(await getProduct(ctx.catalogueDb, request.params.id)) }),
     );
 
     app.post(
@@ -197,7 +201,7 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: listOf(ReviewShape), 304: NotModified, ...failures(400, 404) },
         },
       },
-      async (request) => presentPage(await listReviews(ctx.db, request.params.id, request.query), presentReview),
+      async (request) => presentPage(await listReviews(ctx.catalogueDb, request.params.id, request.query), presentReview),
     );
 
     app.post(

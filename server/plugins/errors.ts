@@ -1,13 +1,14 @@
 /**
  * One error handler for the API: typed errors become their status and Arabic message,
  * validation failures become `errors` entries, and anything unexpected a generic 500 that
- * never shows a stack, SQL or a path. A database out of reach is a 503 the client may retry.
+ * never shows a stack, SQL or a path. A database out of reach, a statement over its time limit
+ * and a search turned away are a 503 the client may retry.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../../contracts/index.ts';
 import { AppError, type FieldError } from '../../core/errors.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isUnstorableText } from '../../db/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, describeError, isDatabaseBusy, isDatabaseUnavailable, isUnstorableText } from '../../db/errors.ts';
 
 const LOCATIONS: Record<string, FieldError['location']> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
 
@@ -51,6 +52,12 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
   }
   if (isUnstorableText(error)) {
     return reply.status(400).send({ errors: [{ msg: MSG.invalidCharacters, path: '', location: 'body' }] });
+  }
+  if (isDatabaseBusy(error)) {
+    // Once per request, with what ended it and how long the request had run; never the query's parameters.
+    request.log.warn({ route: request.routeOptions.url, ms: Math.round(reply.elapsedTime), reason: describeError(error).message }, 'database busy');
+    reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    return reply.status(503).send({ status: 'error', message: MSG.serverError });
   }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
 import { openDatabase, type Db } from '../../db/client.ts';
 import { describeError, isDatabaseUnavailable } from '../../db/errors.ts';
+import { runInQueryScope } from '../../db/query-scope.ts';
 import * as schema from '../../db/schema.ts';
 import { TcpForwarder } from '../../scripts/tcp-forwarder.ts';
 import { buildApp } from '../../server/app.ts';
@@ -41,6 +42,24 @@ describe.runIf(onPostgres)('PostgreSQL dropping a connection', () => {
     });
     await expect(transaction).rejects.toSatisfy(isDatabaseUnavailable);
     expect(dropped.length).toBeGreaterThan(0);
+    const after = (await db.execute(sql`select 1 as one`)) as unknown as { rows: { one: number }[] };
+    expect(after.rows[0]!.one).toBe(1);
+  });
+
+  it('does the same inside a request, whose query scope holds the connection: released once, no "already released" error', async () => {
+    const { db } = await databasePromise;
+    const reported = new Promise<void>((resolve) => (notify = resolve));
+    const transaction = new Promise<void>((resolve, reject) =>
+      runInQueryScope(() => {
+        db.transaction(async (tx) => {
+          const result = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] };
+          await terminate(Number(result.rows[0]!.pid));
+          await reported;
+          await tx.execute(sql`select 1`);
+        }).then(resolve, reject);
+      }),
+    );
+    await expect(transaction).rejects.toSatisfy(isDatabaseUnavailable);
     const after = (await db.execute(sql`select 1 as one`)) as unknown as { rows: { one: number }[] };
     expect(after.rows[0]!.one).toBe(1);
   });

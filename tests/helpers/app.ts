@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ImageStore } from '../../core/images.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, OpenOptions } from '../../db/client.ts';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import { createTestDatabase } from './database.ts';
 import { recordApiResponses } from './openapi.ts';
@@ -32,13 +32,18 @@ export interface TestAppOptions {
   /** Card payments against a Paymob (stand-in) at these settings. */
   paymob?: AppOptions['paymob'];
   paymentTimeoutMinutes?: number;
+  /** PostgreSQL: statement time limits and the catalogue reads' own pool. */
+  database?: Pick<OpenOptions, 'statementTimeoutMs' | 'catalogue'>;
+  searchLimits?: AppOptions['searchLimits'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.database);
   const uploadsDir = await mkdtemp(path.join(tmpdir(), 'store-uploads-'));
   const app = await buildApp({
     db: database.db,
+    catalogueDb: database.catalogueDb,
+    searchLimits: options.searchLimits,
     uploadsDir,
     jwtSecret: TEST_SECRET,
     storeUrl: options.storeUrl ?? 'http://localhost:3000',

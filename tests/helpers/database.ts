@@ -37,7 +37,9 @@ async function createPostgresDatabase(url: string): Promise<{ url: string; drop(
   };
 }
 
-export async function createTestDatabase(options: Pick<OpenOptions, 'onConnectionError' | 'poolSize'> = {}): Promise<Database> {
+export async function createTestDatabase(
+  options: Pick<OpenOptions, 'onConnectionError' | 'poolSize' | 'statementTimeoutMs' | 'catalogue'> = {},
+): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openDatabase({});
   const created = await createPostgresDatabase(url);

@@ -29,10 +29,10 @@ const BANNER_CATEGORY = HOME_CATEGORY_NAMES[0];
 export async function loader({ context }: Route.LoaderArgs) {
   const section = { page: 1, limit: SECTION_SIZE, availability: true };
   const [categories, newest, offers, kids] = await Promise.all([
-    listCategories(context.db, { page: 1, limit: 100 }),
-    listProducts(context.db, { ...section, sort: ['-createdAt'] }),
-    listProducts(context.db, { ...section, priceAfterDiscount: { lte: PRICE_BANDS.offers } }),
-    listProducts(context.db, { ...section, age: KIDS }),
+    listCategories(context.catalogueDb, { page: 1, limit: 100 }),
+    listProducts(context.catalogueDb, { ...section, sort: ['-createdAt'] }),
+    listProducts(context.catalogueDb, { ...section, priceAfterDiscount: { lte: PRICE_BANDS.offers } }),
+    listProducts(context.catalogueDb, { ...section, age: KIDS }),
   ]);
 
   const byName = new Map(categories.data.map((category) => [normalizeArabic(category.name), category]));

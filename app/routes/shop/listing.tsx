@@ -70,7 +70,7 @@ const FIXED_LISTINGS: Record<string, FixedListing> = {
 async function describe(url: URL, params: { id?: string }, context: Route.LoaderArgs['context']) {
   const path = url.pathname.replace(/\/+$/, '');
   if (params.id !== undefined) {
-    const category = await loadOr404(params.id, (id) => getCategory(context.db, id));
+    const category = await loadOr404(params.id, (id) => getCategory(context.catalogueDb, id));
     return {
       kind: 'category' as const,
       title: `منتجات ${category.name}`,
@@ -105,7 +105,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const searchWithoutKeyword = listing.kind === 'search' && !listing.keyword;
   const result = searchWithoutKeyword
     ? { data: [], paginationResult: { numberOfPages: 0 } }
-    : await listProducts(context.db, { ...listing.filter, page, limit: PAGE_SIZE });
+    : listing.keyword
+      ? await context.guardSearch(() => listProducts(context.catalogueDb, { ...listing.filter, page, limit: PAGE_SIZE }))
+      : await listProducts(context.catalogueDb, { ...listing.filter, page, limit: PAGE_SIZE });
 
   const canonical = new URL(url.pathname, context.storeUrl);
   if (listing.keyword) canonical.searchParams.set('keyword', listing.keyword);

@@ -44,11 +44,11 @@ export const handle = SERVER_RENDERED;
 export const clientLoader = loadAsDocument;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const product = await loadOr404(params.id, (id) => getProduct(context.db, id));
+  const product = await loadOr404(params.id, (id) => getProduct(context.catalogueDb, id));
   const user = await getSessionUser(request, context);
   const [reviews, related, wishlist] = await Promise.all([
-    listReviews(context.db, product.id, { page: 1, limit: REVIEWS_SHOWN }),
-    listRelatedProducts(context.db, product.id),
+    listReviews(context.catalogueDb, product.id, { page: 1, limit: REVIEWS_SHOWN }),
+    listRelatedProducts(context.catalogueDb, product.id),
     user ? listWishlistIds(context.db, user.id) : ([] as string[]),
   ]);
 

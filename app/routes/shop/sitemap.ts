@@ -26,7 +26,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   for (let page = 1; page <= MAX_PRODUCT_URLS / BATCH; page++) {
     const products = await listProducts(context.db, { page, limit: BATCH });
     for (const product of products.data) urls.push(entry(at(`/product/${product.id}`), product.updatedAt));
-    if (page >= products.paginationResult.numberOfPages) break;
+    // Past the exact count's bound numberOfPages is an estimate: a short page is the end too.
+    if (page >= products.paginationResult.numberOfPages || products.data.length < BATCH) break;
   }
 
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
