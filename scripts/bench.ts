@@ -10,13 +10,22 @@
  *    the server's resident memory from /proc. Prints p50, p99 and requests a second per scenario
  *    and the server's largest RSS; `--markdown` prints the table for docs/benchmarks.md.
  *
+ * `--fill-only` fills the database and stops. `--no-cache` makes every request miss the server's
+ * catalogue cache (scripts/bench-load.ts), so each one does its database work.
+ *
+ * Last comes the storm: 50 connections of misspelt and common-word searches, each a cache miss,
+ * while one shopper (scripts/bench-shopper.ts) places orders and reads product pages; it prints
+ * the orders' and pages' latencies and how long the database stays busy once the searches stop.
+ * `--storm-only` runs only the storm.
+ *
  *   npm run bench -- [--products 100000] [--database postgres://postgres@127.0.0.1:5432/store_bench]
- *                    [--connections 50] [--html-connections 10] [--duration 10] [--markdown]
+ *                    [--connections 50] [--html-connections 10] [--duration 10] [--markdown] [--fill-only] [--no-cache] [--storm-only]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { count } from 'drizzle-orm';
 import pg from 'pg';
@@ -35,6 +44,9 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     port: { type: 'string', default: '3990' },
     markdown: { type: 'boolean', default: false },
+    'fill-only': { type: 'boolean', default: false },
+    'no-cache': { type: 'boolean', default: false },
+    'storm-only': { type: 'boolean', default: false },
   },
 });
 const target = Number(values.products);
@@ -75,8 +87,7 @@ async function fillCatalogue(): Promise<void> {
       : (await db.insert(categories).values(CATEGORY_NAMES.map((name) => ({ name, image: 'bench.webp' }))).returning({ id: categories.id })).map((c) => c.id);
     const [have] = await db.select({ n: count() }).from(products);
     let made = have?.n ?? 0;
-    if (made >= target) return;
-    console.log(`Filling the catalogue from ${made} to ${target} products...`);
+    if (made < target) console.log(`Filling the catalogue from ${made} to ${target} products...`);
     const started = Date.now();
     while (made < target) {
       const batch = Array.from({ length: Math.min(1000, target - made) }, (_, i) => {
@@ -115,7 +126,8 @@ async function fillCatalogue(): Promise<void> {
       made += batch.length;
       if (made % 20_000 === 0) console.log(`  ${made} products (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     }
-    await db.execute('analyze');
+    // As autovacuum does in time: statistics for the planner, and the visibility map for index-only scans.
+    await db.execute('vacuum analyze');
   } finally {
     await database.close();
   }
@@ -140,24 +152,82 @@ interface Result {
   rss: number;
 }
 
-/** One scenario: autocannon in its own process, the server's RSS sampled meanwhile. */
-function run(url: string, connections: number, serverPid: number): Promise<Result> {
+const scriptsDir = path.dirname(fileURLToPath(import.meta.url));
+
+/** Runs one of the benchmark's scripts in a process of its own and reads the JSON it prints. */
+function runScript<T>(script: string, args: string[]): Promise<T> {
   return new Promise((resolve, reject) => {
-    let rss = rssMb(serverPid);
-    const sampler = setInterval(() => (rss = Math.max(rss, rssMb(serverPid))), 250);
-    const child = spawn(process.execPath, [path.join('node_modules', 'autocannon', 'autocannon.js'), '-c', String(connections), '-d', values.duration, '-j', url], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(scriptsDir, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => {
-      clearInterval(sampler);
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      const result = JSON.parse(out) as { latency: { p50: number; p99: number }; requests: { average: number }; errors: number; non2xx: number };
-      resolve({ p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.errors, non2xx: result.non2xx, rss });
-    });
+    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as T) : reject(new Error(`${script} exited with ${code}`))));
   });
+}
+
+interface LoadResult {
+  latency: { p50: number; p99: number };
+  requests: { average: number; total: number };
+  errors: number;
+  non2xx: number;
+  statusCodeStats?: Record<string, { count: number }>;
+}
+
+/** One scenario: autocannon in its own process, the server's RSS sampled meanwhile. */
+async function run(url: string, connections: number, serverPid: number): Promise<Result> {
+  let rss = rssMb(serverPid);
+  const sampler = setInterval(() => (rss = Math.max(rss, rssMb(serverPid))), 250);
+  try {
+    const result = await runScript<LoadResult>('bench-load.ts', [url, String(connections), values.duration, ...(values['no-cache'] ? ['--vary'] : [])]);
+    return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.errors, non2xx: result.non2xx, rss };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** Statements running on the benchmark's database, other than this one. */
+async function activeStatements(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    "select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()",
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * The storm: 50 connections of misspelt and common-word searches (every one a cache miss) while
+ * one shopper places orders and reads product pages; then how long the database stays busy
+ * once the searches stop.
+ */
+async function storm(base: string, productIds: string[]) {
+  const enc = encodeURIComponent;
+  const searches = [`${base}/api/v1/products?keyword=${enc('رمدي')}`, `${base}/api/v1/products?keyword=${enc('قميص')}`].join('|');
+  const watcher = new pg.Client({ connectionString: databaseUrl });
+  await watcher.connect();
+  try {
+    let stoppedAt = 0;
+    const load = runScript<LoadResult>('bench-load.ts', [searches, '50', values.duration, '--vary']).then((result) => {
+      stoppedAt = Date.now();
+      return result;
+    });
+    const shopper = runScript<{ orders: { count: number; p50: number; p99: number }; pages: { count: number; p50: number; p99: number }; failed: number }>(
+      'bench-shopper.ts',
+      [base, values.duration, ...productIds],
+    );
+    const searched = await load;
+    let busyMs = 0;
+    while ((await activeStatements(watcher)) > 0 && busyMs < 120_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      busyMs = Date.now() - stoppedAt;
+    }
+    const shopped = await shopper;
+    const turnedAway = Object.entries(searched.statusCodeStats ?? {})
+      .filter(([code]) => code !== '200')
+      .map(([code, { count }]) => `${count} × ${code}`)
+      .join(', ');
+    return { searched, shopped, busyMs, turnedAway };
+  } finally {
+    await watcher.end();
+  }
 }
 
 async function waitForServer(base: string) {
@@ -180,6 +250,7 @@ async function getJson<T>(url: string): Promise<T> {
 
 await ensureDatabase();
 await fillCatalogue();
+if (values['fill-only']) process.exit(0);
 if (spawnSync('npx', ['tsx', 'scripts/ensure-build.ts'], { stdio: 'inherit' }).status !== 0) throw new Error('the web build failed');
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -194,6 +265,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     // Requests the server turns away under load are counted in the table's "failed"; a log line each would drown it.
     LOG_LEVEL: 'error',
     AUTH_RATE_LIMIT: '1000000',
+    // Every request comes from this one address: the per-address search rate would answer most of them 429.
+    SEARCH_RATE_LIMIT: '1000000000',
     BACKUP_INTERVAL_MINUTES: '0',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
@@ -222,10 +295,10 @@ try {
     ['HTML product', `/product/${product}`, html],
     ['HTML search', `/search?keyword=${enc('قميص')}`, html],
   ];
-  const listed = await getJson<{ paginationResult: { numberOfPages: number } }>(`${base}/api/v1/products?limit=100`);
+  const listed = await getJson<{ paginationResult: { numberOfPages: number }; data: { _id: string }[] }>(`${base}/api/v1/products?limit=100`);
   console.log(`\n${target} products (${listed.paginationResult.numberOfPages} pages of 100), ${values.duration} s a scenario`);
   const rows: string[] = [];
-  for (const [name, pathAndQuery, connections] of scenarios) {
+  for (const [name, pathAndQuery, connections] of values['storm-only'] ? [] : scenarios) {
     const r = await run(base + pathAndQuery, connections, server.pid!);
     const failed = r.errors + r.non2xx;
     rows.push(
@@ -241,6 +314,16 @@ try {
       : `\n${'scenario'.padEnd(26)} conn  p50 ms  p99 ms   req/s  RSS MB  failed`,
   );
   for (const row of rows) console.log(row);
+
+  const { searched, shopped, busyMs, turnedAway } = await storm(base, listed.data.map((p) => p._id));
+  const lines = [
+    `searches (50 connections, misspelt and common word): ${searched.requests.total} in ${values.duration} s, p50 ${searched.latency.p50} ms, p99 ${searched.latency.p99} ms${turnedAway ? `, answered otherwise than 200: ${turnedAway}` : ''}${searched.errors ? `, ${searched.errors} client errors or timeouts` : ''}`,
+    `orders meanwhile: ${shopped.orders.count}, p50 ${shopped.orders.p50} ms, p99 ${shopped.orders.p99} ms (a cart line, then the order)`,
+    `product pages meanwhile: ${shopped.pages.count}, p50 ${shopped.pages.p50} ms, p99 ${shopped.pages.p99} ms; failed requests of the shopper: ${shopped.failed}`,
+    `the database was busy for ${(busyMs / 1000).toFixed(2)} s after the searches stopped`,
+  ];
+  console.log(`\nStorm${values.markdown ? '\n' : ''}`);
+  for (const line of lines) console.log(values.markdown ? `- ${line}` : `  ${line}`);
 } finally {
   server.kill('SIGTERM');
 }
