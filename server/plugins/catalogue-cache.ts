@@ -7,12 +7,13 @@
  *   If-None-Match is answered 304 without a body.
  * - A request with a session (a `token` cookie or an Authorization header) gets `private,
  *   no-store` and no validator: its pages name the shopper and count their cart.
- * - The process keeps the guests' API answers in a small LRU (bounded by count and by bytes,
- *   short-lived), keyed by URL. Every catalogue write (core/catalogue-changes.ts) empties it at
- *   once; with Redis the word goes to every other process on a channel, and while that channel
- *   is not listened to the process keeps nothing.
+ * - The process keeps the guests' API answers and catalogue pages in a small LRU (bounded by
+ *   count and by bytes, short-lived), keyed by URL; a page is kept with its CSP nonce cut out and
+ *   gets the nonce of each response that reuses it. Every catalogue write
+ *   (core/catalogue-changes.ts) empties it at once; with Redis the word goes to every other
+ *   process on a channel, and while that channel is not listened to the process keeps nothing.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -33,8 +34,19 @@ const CATALOGUE_API_ROUTES = new Set(['/api/v1/products', '/api/v1/products/:id'
 /** The catalogue's pages: home, the listings and search, and a product. */
 const CATALOGUE_PAGE = /^\/(?:|category\/[^/]+|winter|summer|less199|less149|new-arrived|offers|search|product\/[^/]+)$/;
 
-/** Stands for the page's CSP nonce in what its ETag is computed over. */
+/** Stands for the page's CSP nonce in what its ETag is computed over: the same in every process, so their ETags agree. */
 const NONCE_STAND_IN = 'catalogue-cache-nonce';
+
+/**
+ * Stands for the page's CSP nonce in the copy the process keeps, and is replaced by each reuse's
+ * own nonce. Drawn at random per process, so no text a page shows (a review, a title) can hold it.
+ */
+const KEPT_NONCE = randomBytes(24).toString('base64url');
+
+/** What a page's answer varies on: a signed-in shopper's page differs from a guest's. */
+const PAGE_VARY = ['accept-encoding', 'cookie'];
+
+const PAGE_TYPE = 'text/html; charset=utf-8';
 
 export interface CatalogueCacheSettings {
   /** Answers kept at most. */
@@ -82,7 +94,7 @@ interface Entry {
 }
 
 /**
- * The process's copies of guests' API answers: least recently used first out, bounded by count
+ * The process's copies of guests' API answers and pages: least recently used first out, bounded by count
  * and bytes, each reused for `ttlMs` at most. `version` counts the catalogue changes heard; an
  * answer computed while a change came in is not kept, as it may hold what was read before.
  */
@@ -240,30 +252,42 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
   const lookups = new WeakMap<FastifyRequest, { key: string; version: number } | 'hit'>();
   const usable = () => !channel || channel.listening;
 
+  /** A catalogue page of a guest's GET (the page cache's key), or undefined. */
+  const pageKey = (request: FastifyRequest) =>
+    request.routeOptions.url === '/*' && CATALOGUE_PAGE.test(request.url.split('?')[0]!) ? `page:${request.url}` : undefined;
+
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || !CATALOGUE_API_ROUTES.has(request.routeOptions.url ?? '') || hasSession(request) || !usable()) return;
-    const key = request.url;
+    if (request.method !== 'GET' || hasSession(request) || !usable()) return;
+    const page = pageKey(request);
+    if (!page && !CATALOGUE_API_ROUTES.has(request.routeOptions.url ?? '')) return;
+    const key = page ?? request.url;
     const entry = cache.get(key);
     if (!entry) {
       lookups.set(request, { key, version: cache.version });
       return;
     }
     lookups.set(request, 'hit');
-    if (sendPublic(request, reply, entry.etag, ['accept-encoding'])) return reply.send();
-    return reply.type('application/json; charset=utf-8').send(entry.body);
+    if (!page) {
+      if (sendPublic(request, reply, entry.etag, ['accept-encoding'])) return reply.send();
+      return reply.type('application/json; charset=utf-8').send(entry.body);
+    }
+    if (sendPublic(request, reply, entry.etag, PAGE_VARY)) return reply.send(withoutPolicy(reply));
+    return reply.type(PAGE_TYPE).send(entry.body.toString('utf8').replaceAll(KEPT_NONCE, cspNonce(reply) ?? ''));
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+    const lookup = lookups.get(request);
+    // Answered from the cache above.
+    if (lookup === 'hit') return payload;
     const route = request.routeOptions.url ?? '';
     if (CATALOGUE_API_ROUTES.has(route)) {
       if (hasSession(request)) {
         reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
         return payload;
       }
-      const lookup = lookups.get(request);
-      // Answered from the cache above; failures keep the API's no-store.
-      if (lookup === 'hit' || reply.statusCode !== 200) return payload;
+      // Failures keep the API's no-store.
+      if (reply.statusCode !== 200) return payload;
       const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? Buffer.from(payload) : undefined;
       if (!body?.length) return payload;
       const etag = weakEtag(body);
@@ -282,17 +306,29 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
     if (!body?.length) return body ?? payload;
     // Each page carries a fresh CSP nonce (server/app.ts), in its Content-Security-Policy header
     // and in its script tags. The ETag is computed over the page with the nonce replaced by a
-    // constant, so two renders of one page match. The process keeps no page (a kept page would
-    // carry a spent nonce): it renders and compares each time. A 304 leaves its Content-Security-Policy
-    // out: a cache updates the copy it holds with the 304's headers (RFC 9111, 4.3.4), and a new
-    // nonce in the header would block the scripts of the body it keeps, which carry the old one.
-    const nonce = (reply.raw as { cspNonce?: string }).cspNonce;
-    const etag = weakEtag(nonce ? body.toString('utf8').replaceAll(nonce, NONCE_STAND_IN) : body);
+    // constant, so two renders of one page match. The copy the process keeps has the nonce cut
+    // out, and each reuse puts its own response's nonce in.
+    const nonce = cspNonce(reply);
+    const text = nonce ? body.toString('utf8') : undefined;
+    const etag = weakEtag(text ? text.replaceAll(nonce!, NONCE_STAND_IN) : body);
+    if (lookup && usable()) cache.set(lookup.key, text ? Buffer.from(text.replaceAll(nonce!, KEPT_NONCE)) : body, etag, lookup.version);
     // The page names the signed-in shopper: a copy kept for a guest must not answer a cookie.
-    if (!sendPublic(request, reply, etag, ['accept-encoding', 'cookie'])) return body;
-    // Helmet writes its headers on the raw response.
-    reply.raw.removeHeader('Content-Security-Policy');
-    reply.removeHeader('Content-Security-Policy');
-    return null;
+    return sendPublic(request, reply, etag, PAGE_VARY) ? withoutPolicy(reply) : body;
   });
+}
+
+/** This response's CSP nonce (server/app.ts). */
+function cspNonce(reply: FastifyReply): string | undefined {
+  return (reply.raw as { cspNonce?: string }).cspNonce;
+}
+
+/**
+ * Takes the Content-Security-Policy off a 304, and gives its (empty) body. A cache updates the
+ * copy it holds with a 304's headers (RFC 9111, 4.3.4): a new nonce in the header would block the
+ * scripts of the body it keeps, which carry the old one. Helmet writes its headers on the raw response.
+ */
+function withoutPolicy(reply: FastifyReply): null {
+  reply.raw.removeHeader('Content-Security-Policy');
+  reply.removeHeader('Content-Security-Policy');
+  return null;
 }

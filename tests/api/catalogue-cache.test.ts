@@ -189,6 +189,46 @@ describe('catalogue pages', () => {
     expect(held.headers['content-security-policy']).toBeUndefined();
   });
 
+  it.each<[string, (id: string) => string]>([
+    ['the home page', () => '/'],
+    ['a search', () => `/search?keyword=${encodeURIComponent('معطف')}`],
+    ['a product page', (id: string) => `/product/${id}`],
+  ])("%s: a guest's copy is kept by the process until the catalogue changes, each reuse with its own nonce", async (_name, urlOf) => {
+    const product = await createProductFixture(t.db, t.images, { title: 'معطف صوف رمادي' });
+    const url = urlOf(product.id);
+    const first = await get(url);
+    expect(first.body).toContain('معطف صوف رمادي');
+
+    await retitleInDatabase(product.id, 'معطف لم يعلن عنه');
+    const kept = await get(url);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(kept.body).toContain('معطف صوف رمادي');
+    expect(kept.headers.etag).toBe(first.headers.etag);
+    // Every script tag carries this response's nonce, the one its policy allows, and no other.
+    const nonce = nonceOf(kept.headers['content-security-policy']);
+    expect(nonce).toBeTruthy();
+    expect(nonce).not.toBe(nonceOf(first.headers['content-security-policy']));
+    const noncesInBody = [...kept.body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
+    expect(noncesInBody.length).toBeGreaterThan(0);
+    expect(new Set(noncesInBody)).toEqual(new Set([nonce]));
+
+    const held = await get(url, { 'if-none-match': String(first.headers.etag) });
+    expect(held.statusCode).toBe(304);
+    expect(held.headers['content-security-policy']).toBeUndefined();
+
+    // A signed-in shopper never gets the guest's copy.
+    const signedIn = await get(url, { cookie: `token=${customer.token}` });
+    expect(signedIn.body).toContain('معطف لم يعلن عنه');
+    expect(signedIn.body).toContain('سلمى الكاشفة');
+
+    // A write through the shop empties the copies at once.
+    expect((await renameProduct(product.id, 'معطف صوف كحلي')).statusCode).toBe(200);
+    const after = await get(url);
+    expect(after.body).toContain('معطف صوف كحلي');
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+  });
+
   it('a product page changes its ETag when the product changes', async () => {
     const product = await createProductFixture(t.db, t.images, { title: 'جاكيت شتوي بني' });
     const page = await get(`/product/${product.id}`);
