@@ -31,7 +31,8 @@ const E2E_PAYMENT_TIMEOUT_MINUTES = 0.5;
 
 function server(index: number) {
   return {
-    command: 'tsx server/main.ts',
+    // The compiled server, as `npm start` runs it (scripts/run-e2e.ts builds it).
+    command: `node ${BUILD_DIR}/main.mjs`,
     url: `${origin(index)}/api/v1/categories`,
     timeout: 120_000,
     reuseExistingServer: false,

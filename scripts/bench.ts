@@ -4,7 +4,7 @@
  * 1. Fills a PostgreSQL database with a generated catalogue (Arabic titles from kinds, fabrics,
  *    fits and colours, 24 categories, sizes, seasons, prices and discounts). A second run on the
  *    same database tops it up to the asked size instead of starting again.
- * 2. Builds the app if needed and starts the real server (server/main.ts, production mode) on that
+ * 2. Builds the app if needed and starts the real server (server/main.ts compiled, run by node in production mode, as `npm start` does) on that
  *    database as a child process.
  * 3. Runs every scenario with autocannon in a process of its own, while this process samples
  *    the server's resident memory from /proc. Prints p50, p99 and requests a second per scenario
@@ -34,6 +34,7 @@ import { toSearchText } from '../contracts/normalize-arabic.ts';
 import { spreadQuantity } from '../core/stock.ts';
 import { openDatabase } from '../db/client.ts';
 import { categories, products, productStock } from '../db/schema.ts';
+import { serverEntry } from './build-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -253,7 +254,7 @@ await fillCatalogue();
 if (values['fill-only']) process.exit(0);
 if (spawnSync('npx', ['tsx', 'scripts/ensure-build.ts'], { stdio: 'inherit' }).status !== 0) throw new Error('the web build failed');
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const server = spawn(process.execPath, [serverEntry(process.env.BUILD_DIR ?? 'build')], {
   env: {
     ...process.env,
     NODE_ENV: 'production',

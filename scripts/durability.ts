@@ -34,6 +34,7 @@ import { createProduct } from '../core/products.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { lockDataDir } from '../db/embedded.ts';
 import { idempotencyKeys, orderItems, orders, products, productStock, stockMovements } from '../db/schema.ts';
+import { serverEntry } from './build-server.ts';
 import { TcpForwarder } from './tcp-forwarder.ts';
 
 const CUSTOMERS = 6;
@@ -206,9 +207,9 @@ class ServerProcess {
     const started = Date.now();
     if (!databaseUrl && existsSync(path.join(dataDir, 'server.lock'))) this.staleLocks++;
     const log = openSync(logFile, 'a');
-    // node with tsx's loader rather than `npx tsx`: the child is the server itself, so the
-    // SIGKILL lands on it and this process reaps it before the next start checks the lock.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: this.env, stdio: ['ignore', log, log], detached: true });
+    // The compiled server run by node itself, as `npm start` does: the child is the server, so
+    // the SIGKILL lands on it and this process reaps it before the next start checks the lock.
+    const child = spawn(process.execPath, [serverEntry(process.env.BUILD_DIR ?? 'build')], { env: this.env, stdio: ['ignore', log, log], detached: true });
     this.child = child;
     this.expectingExit = false;
     this.exited = new Promise((resolve) => {

@@ -8,9 +8,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { Plugin } from 'vite';
-
-export const ENHANCE_ENTRY = 'app/enhance/main.ts';
-export const ENHANCE_MANIFEST = 'enhance.json';
+import { ENHANCE_ENTRY, ENHANCE_MANIFEST } from '../app/enhance/files.ts';
 
 export function enhanceScript(): Plugin {
   return {

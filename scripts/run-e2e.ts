@@ -57,6 +57,7 @@ const env: NodeJS.ProcessEnv = { ...process.env, CHROMIUM_PATH: chromium, E2E_WO
 let status = 1;
 try {
   step('npx', ['react-router', 'build'], { ...process.env, BUILD_DIR: buildDir });
+  step('npx', ['tsx', 'scripts/build-server.ts', buildDir]);
 
   rmSync(templateDir, { recursive: true, force: true });
   if (adminUrl) await onAdmin([`create database ${templateDatabase}`]);

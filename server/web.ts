@@ -11,8 +11,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { WebContext } from '../app/context.ts';
+import { ENHANCE_ENTRY, ENHANCE_MANIFEST } from '../app/enhance/files.ts';
 import { MSG } from '../contracts/index.ts';
-import { ENHANCE_ENTRY, ENHANCE_MANIFEST } from '../scripts/enhance-plugin.ts';
 import { authAttemptKeys, type AttemptLimiter } from './plugins/rate-limit.ts';
 import type { SearchGuard } from './plugins/search-limits.ts';
 

@@ -1,0 +1,40 @@
+/**
+ * Compiles the server (server/main.ts and what it imports from core, db and contracts) to one
+ * JavaScript file, `<build folder>/main.mjs`, with the database migrations beside it. In
+ * production the server runs from that file with plain Node: no TypeScript compiler in the
+ * process, which saves about 100 MB of memory (docs/benchmarks.md). Packages stay in
+ * node_modules, imported as they are. `npm run build` and `npm start` call it.
+ *
+ * Usage: tsx scripts/build-server.ts [build folder, default BUILD_DIR or build]
+ */
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+/** The compiled server's file in `buildDir`. */
+export function serverEntry(buildDir: string): string {
+  return path.join(buildDir, 'main.mjs');
+}
+
+export async function buildServer(buildDir: string): Promise<void> {
+  await build({
+    entryPoints: ['server/main.ts'],
+    outfile: serverEntry(buildDir),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    // Not minified: a stack trace in the log names the functions.
+    logLevel: 'warning',
+  });
+  // db/client.ts finds the migrations beside the file it runs from.
+  const migrations = path.join(buildDir, 'migrations');
+  rmSync(migrations, { recursive: true, force: true });
+  cpSync(path.join('db', 'migrations'), migrations, { recursive: true });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await buildServer(process.argv[2] ?? process.env.BUILD_DIR ?? 'build');
+}
