@@ -74,7 +74,7 @@ async function main() {
     storeUrl: config.storeUrl,
     authRateLimit: config.authRateLimit,
     attemptStore: config.redisUrl ? new RedisAttemptStore(config.redisUrl) : undefined,
-    catalogueCache: { redisUrl: config.redisUrl },
+    catalogueCache: { redisUrl: config.redisUrl, keepPages: !dev },
     catalogueDb: database.catalogueDb,
     searchLimits: config.search,
     logger: { level: config.logLevel },

@@ -59,6 +59,8 @@ export interface CatalogueCacheSettings {
   redisUrl?: string;
   /** The Redis channel of those announcements. */
   channel: string;
+  /** Keep pages too (not in development, where the pages' code changes under the server). */
+  keepPages: boolean;
 }
 
 export const DEFAULT_CATALOGUE_CACHE: CatalogueCacheSettings = {
@@ -66,6 +68,7 @@ export const DEFAULT_CATALOGUE_CACHE: CatalogueCacheSettings = {
   maxBytes: 32 * 1024 * 1024,
   ttlMs: 30_000,
   channel: 'store:catalogue-changed',
+  keepPages: true,
 };
 
 /** A request carries a session: a `token` cookie with a value, or any Authorization header. */
@@ -254,7 +257,7 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
 
   /** A catalogue page of a guest's GET (the page cache's key), or undefined. */
   const pageKey = (request: FastifyRequest) =>
-    request.routeOptions.url === '/*' && CATALOGUE_PAGE.test(request.url.split('?')[0]!) ? `page:${request.url}` : undefined;
+    settings.keepPages && request.routeOptions.url === '/*' && CATALOGUE_PAGE.test(request.url.split('?')[0]!) ? `page:${request.url}` : undefined;
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || hasSession(request) || !usable()) return;

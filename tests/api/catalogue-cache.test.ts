@@ -229,6 +229,21 @@ describe('catalogue pages', () => {
     expect(after.headers.etag).not.toBe(first.headers.etag);
   });
 
+  it('are not kept when the settings say so (development), while they keep their ETag', async () => {
+    const dev = await createTestApp({ webBuildDir: buildWebApp('vitest-catalogue-cache'), catalogueCache: { keepPages: false } });
+    try {
+      const product = await createProductFixture(dev.db, dev.images, { title: 'بنطلون قماش بيج' });
+      const first = await get(`/product/${product.id}`, {}, dev.app);
+      await dev.db.update(products).set({ title: 'بنطلون قماش أسود' }).where(eq(products.id, product.id));
+      const again = await get(`/product/${product.id}`, {}, dev.app);
+      expect(again.body).toContain('بنطلون قماش أسود');
+      expect(again.headers.etag).not.toBe(first.headers.etag);
+      expect(again.headers['cache-control']).toBe(PUBLIC);
+    } finally {
+      await dev.close();
+    }
+  });
+
   it('a product page changes its ETag when the product changes', async () => {
     const product = await createProductFixture(t.db, t.images, { title: 'جاكيت شتوي بني' });
     const page = await get(`/product/${product.id}`);

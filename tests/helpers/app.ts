@@ -35,6 +35,7 @@ export interface TestAppOptions {
   /** PostgreSQL: statement time limits and the catalogue reads' own pool. */
   database?: Pick<OpenOptions, 'statementTimeoutMs' | 'catalogue'>;
   searchLimits?: AppOptions['searchLimits'];
+  catalogueCache?: AppOptions['catalogueCache'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -44,6 +45,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: database.db,
     catalogueDb: database.catalogueDb,
     searchLimits: options.searchLimits,
+    catalogueCache: options.catalogueCache,
     uploadsDir,
     jwtSecret: TEST_SECRET,
     storeUrl: options.storeUrl ?? 'http://localhost:3000',
