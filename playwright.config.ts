@@ -6,6 +6,7 @@
  * freshly seeded demo shop into each folder first; run Playwright through it.
  */
 import { defineConfig } from '@playwright/test';
+import { SERVER_NODE_ARGS } from './scripts/build-server.ts';
 
 const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const PORT = Number(process.env.E2E_PORT ?? 3199);
@@ -32,7 +33,7 @@ const E2E_PAYMENT_TIMEOUT_MINUTES = 0.5;
 function server(index: number) {
   return {
     // The compiled server, as `npm start` runs it (scripts/run-e2e.ts builds it).
-    command: `node ${BUILD_DIR}/main.mjs`,
+    command: `node ${SERVER_NODE_ARGS.join(' ')} ${BUILD_DIR}/main.mjs`,
     url: `${origin(index)}/api/v1/categories`,
     timeout: 120_000,
     reuseExistingServer: false,

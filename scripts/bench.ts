@@ -16,10 +16,12 @@
  * Last comes the storm: 50 connections of misspelt and common-word searches, each a cache miss,
  * while one shopper (scripts/bench-shopper.ts) places orders and reads product pages; it prints
  * the orders' and pages' latencies and how long the database stays busy once the searches stop.
- * `--storm-only` runs only the storm.
+ * `--storm-only` runs only the storm. `--node-args` replaces node's flags for the server (those of
+ * `npm start` by default), to compare memory settings: `--node-args ''` runs it without any.
  *
  *   npm run bench -- [--products 100000] [--database postgres://postgres@127.0.0.1:5432/store_bench]
  *                    [--connections 50] [--html-connections 10] [--duration 10] [--markdown] [--fill-only] [--no-cache] [--storm-only]
+ *                    [--node-args '--max-old-space-size=256']
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -34,7 +36,7 @@ import { toSearchText } from '../contracts/normalize-arabic.ts';
 import { spreadQuantity } from '../core/stock.ts';
 import { openDatabase } from '../db/client.ts';
 import { categories, products, productStock } from '../db/schema.ts';
-import { serverEntry } from './build-server.ts';
+import { SERVER_NODE_ARGS, serverEntry } from './build-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -48,6 +50,7 @@ const { values } = parseArgs({
     'fill-only': { type: 'boolean', default: false },
     'no-cache': { type: 'boolean', default: false },
     'storm-only': { type: 'boolean', default: false },
+    'node-args': { type: 'string', default: SERVER_NODE_ARGS.join(' ') },
   },
 });
 const target = Number(values.products);
@@ -254,7 +257,7 @@ await fillCatalogue();
 if (values['fill-only']) process.exit(0);
 if (spawnSync('npx', ['tsx', 'scripts/ensure-build.ts'], { stdio: 'inherit' }).status !== 0) throw new Error('the web build failed');
 
-const server = spawn(process.execPath, [serverEntry(process.env.BUILD_DIR ?? 'build')], {
+const server = spawn(process.execPath, [...values['node-args'].split(/\s+/).filter(Boolean), serverEntry(process.env.BUILD_DIR ?? 'build')], {
   env: {
     ...process.env,
     NODE_ENV: 'production',
