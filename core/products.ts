@@ -414,16 +414,36 @@ async function removeUnreferencedImages(db: Db, store: ImageStore, names: string
   await removeImages(store, 'products', names.filter((name) => !keep.has(name)));
 }
 
-/** Recomputes the search columns of a category's products after the category is renamed. */
-export async function refreshSearchText(db: Db, categoryId: string): Promise<void> {
+/** Products whose search columns one statement rewrites when their category is renamed. */
+const REINDEX_CHUNK = 500;
+
+/**
+ * Recomputes the search columns of a category's products after the category is renamed: the
+ * products read `chunk` at a time in id order, each chunk written back by one statement (so the
+ * vocabulary's statement triggers run once a chunk, not once a product).
+ */
+export async function refreshSearchText(db: Db, categoryId: string, chunk = REINDEX_CHUNK): Promise<void> {
   const categoryName = await findCategoryName(db, categoryId);
-  const rows = await db
-    .select({ id: products.id, title: products.title, description: products.description, age: products.age, season: products.season, barcode: products.barcode })
-    .from(products)
-    .where(eq(products.categoryId, categoryId));
   await db.transaction(async (tx) => {
-    for (const row of rows) {
-      await tx.update(products).set(searchColumns(row, categoryName)).where(eq(products.id, row.id));
+    let after: string | undefined;
+    for (;;) {
+      const rows = await tx
+        .select({ id: products.id, title: products.title, description: products.description, age: products.age, season: products.season, barcode: products.barcode })
+        .from(products)
+        .where(and(eq(products.categoryId, categoryId), after ? gt(products.id, after) : undefined))
+        .orderBy(asc(products.id))
+        .limit(chunk);
+      if (!rows.length) return;
+      const values = rows.map((row) => {
+        const columns = searchColumns(row, categoryName);
+        return sql`(${row.id}::uuid, ${columns.searchTitle}, ${columns.searchText})`;
+      });
+      await tx.execute(
+        sql`update ${products} set search_title = v.search_title, search_text = v.search_text
+            from (values ${sql.join(values, sql`, `)}) as v(id, search_title, search_text) where ${products.id} = v.id`,
+      );
+      if (rows.length < chunk) return;
+      after = rows.at(-1)!.id;
     }
   });
 }

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
 import { getCategory } from '../../core/categories.ts';
-import { deleteProduct, updateProduct } from '../../core/products.ts';
+import { deleteProduct, refreshSearchText, updateProduct } from '../../core/products.ts';
 import { categories } from '../../db/schema.ts';
 import {
   createAccount,
@@ -215,6 +215,19 @@ describe('PUT /api/v1/categories/{id}', () => {
     expect((await putCategoryForm(category.id, { name: 'ملابس كاجوال مريحة' })).statusCode).toBe(200);
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/products?keyword=${encodeURIComponent('كاجوال مريحة')}` });
     expect(res.json().data.map((p: { _id: string }) => p._id)).toEqual([product.id]);
+  });
+
+  it("re-indexes every product of a renamed category, chunk by chunk, and no other category's", async () => {
+    const category = await createCategoryFixture(t.db, t.images, 'ملابس بحر');
+    const other = await createCategoryFixture(t.db, t.images, 'ملابس نوم');
+    const ours = [];
+    for (let i = 0; i < 5; i++) ours.push(await createProductFixture(t.db, t.images, { category: category.id, title: `شورت سباحة ${i}` }));
+    await createProductFixture(t.db, t.images, { category: other.id, title: 'بيجامة قطن' });
+    await t.db.update(categories).set({ name: 'ملابس مصيف' }).where(eq(categories.id, category.id));
+    // Five products two at a time: three chunks, the last one short.
+    await refreshSearchText(t.db, category.id, 2);
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/products?keyword=${encodeURIComponent('مصيف')}` });
+    expect(res.json().data.map((p: { _id: string }) => p._id).sort()).toEqual(ours.map((p) => p.id).sort());
   });
 
   it('refuses a name another category has, and changes nothing', async () => {
