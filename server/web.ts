@@ -33,7 +33,9 @@ function toWebRequest(request: FastifyRequest): Request {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, String(value));
   }
-  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers };
+  // Aborted when the client disconnects: React Router stops the page's work, and handleError
+  // (app/entry.server.tsx) does not log what the departure ended.
+  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: request.clientGone };
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     const body = request.body;
     if (typeof body === 'string') init.body = body;

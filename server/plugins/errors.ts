@@ -55,7 +55,10 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
   }
   if (isDatabaseBusy(error)) {
     // Once per request, with what ended it and how long the request had run; never the query's parameters.
-    request.log.warn({ route: request.routeOptions.url, ms: Math.round(reply.elapsedTime), reason: describeError(error).message }, 'database busy');
+    // A client that disconnected ended its own request: worth a debug line, not a warning.
+    const details = { route: request.routeOptions.url, ms: Math.round(reply.elapsedTime), reason: describeError(error).message };
+    if (request.clientGone?.aborted) request.log.debug(details, 'request ended: the client left');
+    else request.log.warn(details, 'database busy');
     reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     return reply.status(503).send({ status: 'error', message: MSG.serverError });
   }

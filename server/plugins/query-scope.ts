@@ -7,11 +7,23 @@
 import type { FastifyInstance } from 'fastify';
 import { abandonQueryScope, runInQueryScope } from '../../db/query-scope.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Aborted once the client disconnects before its answer is sent: the pages' web Request carries it. */
+    clientGone: AbortSignal;
+  }
+}
+
 export function registerQueryScopes(app: FastifyInstance): void {
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.decorateRequest('clientGone', null as unknown as AbortSignal);
+  app.addHook('onRequest', (request, reply, done) => {
+    const gone = new AbortController();
+    request.clientGone = gone.signal;
     runInQueryScope((scope) => {
       reply.raw.once('close', () => {
-        if (!reply.raw.writableFinished) abandonQueryScope(scope);
+        if (reply.raw.writableFinished) return;
+        abandonQueryScope(scope);
+        gone.abort();
       });
       done();
     });

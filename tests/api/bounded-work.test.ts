@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
 import { isDatabaseBusy } from '../../db/errors.ts';
 import { createGate } from '../../server/plugins/search-limits.ts';
@@ -227,5 +227,51 @@ describe.runIf(onPostgres)('the search page under the same limits (PostgreSQL)',
     const over = await searchPage('قطن');
     expect(over.statusCode).toBe(429);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe.runIf(onPostgres)('a search page whose client leaves (PostgreSQL)', () => {
+  let t: TestApp;
+  let lock: Awaited<ReturnType<typeof vocabularyLock>>;
+  let base: string;
+  beforeAll(async () => {
+    // A limit far longer than the test: only the cancel can end the statement in time.
+    t = await createTestApp({ webBuildDir: buildWebApp('vitest-bounded-work'), database: { catalogue: { poolSize: 2, waitMs: 500, statementTimeoutMs: 60_000 } } });
+    await createProductFixture(t.db, t.images, { title: 'قميص كتان' });
+    lock = await vocabularyLock(t);
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await lock.close();
+    await t.close();
+  });
+
+  it('has its statement cancelled and is not logged as the database being busy', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    await lock.hold();
+    try {
+      const request = http.get(`${base}/search?keyword=${encodeURIComponent('قميص')}`);
+      request.on('error', () => {});
+      let waiting = 0;
+      for (let i = 0; i < 200 && waiting === 0; i++) {
+        waiting = await lock.waiting();
+        if (waiting === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(waiting).toBe(1);
+      request.destroy();
+      for (let i = 0; i < 100 && waiting > 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        waiting = await lock.waiting();
+      }
+      expect(waiting).toBe(0);
+      // The page's loader has failed by now; give its error handling a moment to run.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(warn.mock.calls.filter((args) => String(args[0]).includes('database busy'))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+      await lock.release();
+    }
+    const again = await t.app.inject({ method: 'GET', url: `/search?keyword=${encodeURIComponent('كتان')}` });
+    expect(again.statusCode).toBe(200);
   });
 });
