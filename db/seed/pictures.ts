@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { desc } from 'drizzle-orm';
+import { arrayOverlaps, desc, inArray, or } from 'drizzle-orm';
 import sharp from 'sharp';
 import { IMAGE_VARIANTS } from '../../contracts/index.ts';
 import { imageVariantNames, type ImageFolder, type ImageStore } from '../../core/images.ts';
@@ -49,6 +49,9 @@ for (const item of seedProducts) {
     ARTWORK.set(`products/${name}`, { folder: 'products', name, draw: () => drawGarment(item.garment, style) });
   });
 }
+
+/** The demo products' picture names, as products and order lines store them. */
+const PRODUCT_ARTWORK = [...ARTWORK.values()].filter((art) => art.folder === 'products').map((art) => art.name);
 
 /**
  * The work on one picture comes in two parts: the card and thumbnail, which listings show,
@@ -154,10 +157,15 @@ export interface DemoPictures {
  * pictures drawn only where an order still shows its cover.
  */
 export async function findMissingPictures(db: Db, store: ImageStore): Promise<DemoPictures> {
+  // Only rows that name a demo picture: a shop's own products and orders may number millions.
   const [productRows, categoryRows, orderedRows] = await Promise.all([
-    db.select({ imageCover: products.imageCover, images: products.images }).from(products).orderBy(desc(products.createdAt)),
+    db
+      .select({ imageCover: products.imageCover, images: products.images })
+      .from(products)
+      .where(or(inArray(products.imageCover, PRODUCT_ARTWORK), arrayOverlaps(products.images, PRODUCT_ARTWORK)))
+      .orderBy(desc(products.createdAt)),
     db.select({ image: categories.image }).from(categories),
-    db.selectDistinct({ imageCover: orderItems.imageCover }).from(orderItems),
+    db.selectDistinct({ imageCover: orderItems.imageCover }).from(orderItems).where(inArray(orderItems.imageCover, PRODUCT_ARTWORK)),
   ]);
   const productPictures = [...productRows.flatMap((row) => [row.imageCover, ...row.images]), ...orderedRows.map((row) => row.imageCover)];
   const named = [
