@@ -251,9 +251,27 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
     await channel?.close();
   });
 
-  /** Per request: the cache key and the catalogue version it was looked up at, or 'hit'. */
-  const lookups = new WeakMap<FastifyRequest, { key: string; version: number } | 'hit'>();
+  /** Per request: the cache key, the catalogue version it was looked up at and the computation it leads, or 'hit'. */
+  const lookups = new WeakMap<FastifyRequest, { key: string; version: number; leads?: Computation } | 'hit'>();
   const usable = () => !channel || channel.listening;
+
+  /**
+   * Answers being computed, by key. A guest who asks for one meanwhile waits for it (up to
+   * COALESCE_WAIT_MS) and is answered from the cache, instead of doing the same work again: when
+   * a popular page expires, or after a change, the many guests asking for it at once cost one
+   * computation, not one each.
+   */
+  const computing = new Map<string, Computation>();
+  /** Ends the computation `request` leads, once its answer is kept or it failed or was abandoned. */
+  const finishComputing = (request: FastifyRequest) => {
+    const lookup = lookups.get(request);
+    if (!lookup || lookup === 'hit' || !lookup.leads) return;
+    if (computing.get(lookup.key) === lookup.leads) computing.delete(lookup.key);
+    lookup.leads.finish();
+    lookup.leads = undefined;
+  };
+  app.addHook('onResponse', async (request) => finishComputing(request));
+  app.addHook('onRequestAbort', async (request) => finishComputing(request));
 
   /** A catalogue page of a guest's GET (the page cache's key), or undefined. */
   const pageKey = (request: FastifyRequest) =>
@@ -264,9 +282,16 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
     const page = pageKey(request);
     if (!page && !CATALOGUE_API_ROUTES.has(request.routeOptions.url ?? '')) return;
     const key = page ?? request.url;
-    const entry = cache.get(key);
+    let entry = cache.get(key);
+    const pending = entry ? undefined : computing.get(key);
+    if (pending) {
+      await waitAtMost(pending.done, COALESCE_WAIT_MS);
+      entry = cache.get(key);
+    }
     if (!entry) {
-      lookups.set(request, { key, version: cache.version });
+      const leads = computing.has(key) ? undefined : newComputation();
+      if (leads) computing.set(key, leads);
+      lookups.set(request, { key, version: cache.version, leads });
       return;
     }
     lookups.set(request, 'hit');
@@ -279,6 +304,15 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
+    try {
+      return await keepAndValidate(request, reply, payload);
+    } finally {
+      finishComputing(request);
+    }
+  });
+
+  /** The onSend work: keeps a guest's answer, and gives it its validator and lifetime (or a 304). */
+  async function keepAndValidate(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
     if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
     const lookup = lookups.get(request);
     // Answered from the cache above.
@@ -317,6 +351,31 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
     if (lookup && usable()) cache.set(lookup.key, text ? Buffer.from(text.replaceAll(nonce!, KEPT_NONCE)) : body, etag, lookup.version);
     // The page names the signed-in shopper: a copy kept for a guest must not answer a cookie.
     return sendPublic(request, reply, etag, PAGE_VARY) ? withoutPolicy(reply) : body;
+  }
+}
+
+/** How long a guest waits for the same answer another request is computing before computing it too. */
+const COALESCE_WAIT_MS = 3_000;
+
+interface Computation {
+  done: Promise<void>;
+  finish: () => void;
+}
+
+function newComputation(): Computation {
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  return { done, finish };
+}
+
+/** Resolves when `promise` does, or after `ms`, whichever comes first. */
+function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void promise.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
   });
 }
 

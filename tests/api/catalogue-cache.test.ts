@@ -345,3 +345,30 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two processes sharing Redis', () =
     await vi.waitFor(async () => expect((await get(url, {}, second)).json().data.title).toBe('فستان صيفي سادة'), { timeout: 5_000, interval: 20 });
   });
 });
+
+describe('guests asking at once for an answer not yet kept', () => {
+  let one: TestApp;
+  beforeAll(async () => {
+    // One search at a time and none waiting: a second search computed meanwhile would be a 503.
+    one = await createTestApp({ webBuildDir: buildWebApp('vitest-catalogue-cache'), searchLimits: { concurrent: 1, queued: 0, waitMs: 100 } });
+    await createProductFixture(one.db, one.images, { title: 'قميص أكسفورد أبيض' });
+  });
+  afterAll(() => one.close());
+
+  it.each([
+    ['the API', `/api/v1/products?keyword=${encodeURIComponent('أكسفورد')}`],
+    ['the search page', `/search?keyword=${encodeURIComponent('أكسفورد')}`],
+  ])('through %s wait for the first one and share its answer', async (_name, url) => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => get(url, {}, one.app)));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    for (const res of answers) expect(res.body).toContain('قميص أكسفورد أبيض');
+    expect(new Set(answers.map((res) => res.headers.etag)).size).toBe(1);
+  });
+
+  it('each get their own answer when the first one is not kept (a 404)', async () => {
+    const url = '/api/v1/products/00000000-0000-4000-8000-000000000000';
+    const answers = await Promise.all(Array.from({ length: 4 }, () => get(url, {}, one.app)));
+    expect(answers.map((res) => res.statusCode)).toEqual([404, 404, 404, 404]);
+    for (const res of answers) expect(res.json().status).toBe('fail');
+  });
+});
