@@ -270,7 +270,7 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
     lookup.leads.finish();
     lookup.leads = undefined;
   };
-  app.addHook('onResponse', async (request) => finishComputing(request));
+  // onSend ends it (below); a request whose client left may never get there.
   app.addHook('onRequestAbort', async (request) => finishComputing(request));
 
   /** A catalogue page of a guest's GET (the page cache's key), or undefined. */
