@@ -41,6 +41,28 @@ async function vocabularyLock(t: TestApp) {
   };
 }
 
+/**
+ * Sends a GET to `url` while `lock` is held, waits until its statement waits on the lock, then
+ * disconnects and waits for the statement to go: how many statements waited before and after.
+ */
+async function disconnectWhileWaiting(lock: Awaited<ReturnType<typeof vocabularyLock>>, url: string): Promise<{ before: number; after: number }> {
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+  const request = http.get(url);
+  request.on('error', () => {});
+  let waiting = 0;
+  for (let i = 0; i < 200 && waiting === 0; i++) {
+    waiting = await lock.waiting();
+    if (waiting === 0) await pause();
+  }
+  const before = waiting;
+  request.destroy();
+  for (let i = 0; i < 100 && waiting > 0; i++) {
+    await pause();
+    waiting = await lock.waiting();
+  }
+  return { before, after: waiting };
+}
+
 describe('the search gate', () => {
   it('runs at most its bound at once, queues the next ones, and turns away the rest', async () => {
     const gate = createGate(1, 1, 10_000);
@@ -164,21 +186,8 @@ describe.runIf(onPostgres)('a client that leaves (PostgreSQL)', () => {
   it('has its running statement cancelled, visible in pg_stat_activity', async () => {
     await lock.hold();
     try {
-      const request = http.get(`${base}${keyword('قميص')}`);
-      request.on('error', () => {});
-      let waiting = 0;
-      for (let i = 0; i < 200 && waiting === 0; i++) {
-        waiting = await lock.waiting();
-        if (waiting === 0) await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      expect(waiting).toBe(1);
-      request.destroy();
       // The lock is still held: the statement can only have ended by being cancelled.
-      for (let i = 0; i < 100 && waiting > 0; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        waiting = await lock.waiting();
-      }
-      expect(waiting).toBe(0);
+      expect(await disconnectWhileWaiting(lock, `${base}${keyword('قميص')}`)).toEqual({ before: 1, after: 0 });
     } finally {
       await lock.release();
     }
@@ -250,20 +259,7 @@ describe.runIf(onPostgres)('a search page whose client leaves (PostgreSQL)', () 
     const warn = vi.spyOn(console, 'warn');
     await lock.hold();
     try {
-      const request = http.get(`${base}/search?keyword=${encodeURIComponent('قميص')}`);
-      request.on('error', () => {});
-      let waiting = 0;
-      for (let i = 0; i < 200 && waiting === 0; i++) {
-        waiting = await lock.waiting();
-        if (waiting === 0) await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      expect(waiting).toBe(1);
-      request.destroy();
-      for (let i = 0; i < 100 && waiting > 0; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        waiting = await lock.waiting();
-      }
-      expect(waiting).toBe(0);
+      expect(await disconnectWhileWaiting(lock, `${base}/search?keyword=${encodeURIComponent('قميص')}`)).toEqual({ before: 1, after: 0 });
       // The page's loader has failed by now; give its error handling a moment to run.
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(warn.mock.calls.filter((args) => String(args[0]).includes('database busy'))).toEqual([]);
