@@ -18,6 +18,8 @@ const ABORT_AFTER_MS = 10_000;
  * "Unexpected Server Error", so the cause cannot be read there.
  */
 const failureStatus = new WeakMap<Request, 400 | 429 | 503>();
+/** The seconds a 429's page tells the client to wait: the limiter's own figure. */
+const retryAfter = new WeakMap<Request, number>();
 
 export default function handleRequest(
   request: Request,
@@ -30,7 +32,7 @@ export default function handleRequest(
   if (failure) status = failure;
   // The database is out of reach (a restart, a failover): a passing state, worth a retry.
   if (status === 503) headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-  if (status === 429) headers.set('Retry-After', '60');
+  if (status === 429) headers.set('Retry-After', String(retryAfter.get(request) ?? 60));
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
@@ -63,7 +65,11 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (isDatabaseUnavailable(error) || isDatabaseBusy(error)) failureStatus.set(request, 503);
   else if (isUnstorableText(error)) failureStatus.set(request, 400);
   // Too many searches from one address (context.guardSearch): an answer, not a failure.
-  else if (error instanceof AppError && error.status === 429) return void failureStatus.set(request, 429);
+  else if (error instanceof AppError && error.status === 429) {
+    failureStatus.set(request, 429);
+    if ('retryAfter' in error && typeof error.retryAfter === 'number') retryAfter.set(request, error.retryAfter);
+    return;
+  }
   // A thrown 4xx (an unknown id, a bad form) is an answer, not a failure.
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
   if (isDatabaseUnavailable(error)) console.warn('database unavailable:', describeError(error).message);

@@ -89,10 +89,27 @@ describe('the search gate', () => {
 describe('the per-address search rate', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ searchLimits: { perMinute: 2 } });
+    t = await createTestApp({ webBuildDir: buildWebApp('vitest-bounded-work'), searchLimits: { perMinute: 2 } });
     await createProductFixture(t.db, t.images, { title: 'قميص كتان' });
   });
   afterAll(() => t.close());
+
+  it("tells the search page's client how long to wait, as the API does", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const from = { remoteAddress: '10.0.0.20' };
+      const page = (word: string) => t.app.inject({ method: 'GET', url: `/search?keyword=${encodeURIComponent(word)}`, ...from });
+      for (const word of ['قميص', 'كتان']) expect((await page(word)).statusCode).toBe(200);
+      // 40 s into the minute: the count starts again in 20 s.
+      vi.advanceTimersByTime(40_000);
+      const over = await page('قطن');
+      expect(over.statusCode).toBe(429);
+      expect(over.headers['retry-after']).toBe('20');
+      expect((await t.app.inject({ method: 'GET', url: keyword('قطن'), ...from })).headers['retry-after']).toBe('20');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it('answers 429 with Retry-After past the rate, and lists without a keyword go on', async () => {
     for (const word of ['قميص', 'كتان']) expect((await t.app.inject({ method: 'GET', url: keyword(word) })).statusCode).toBe(200);
