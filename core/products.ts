@@ -11,6 +11,7 @@ import {
   type ProductsQuery,
 } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { categories, orderItems, products } from '../db/schema.ts';
 import { catalogueChanged } from './catalogue-changes.ts';
 import { AppError, fieldError } from './errors.ts';
@@ -156,10 +157,8 @@ async function boundedCount(db: Db, where: SQL | undefined, cap: number): Promis
   const [row] = await db.select({ n: count() }).from(capped.as('capped'));
   const exact = row?.n ?? 0;
   if (exact <= cap) return exact;
-  const plan = (await db.execute(sql`explain (format json) ${db.select({ one: sql`1` }).from(products).where(where)}`)) as unknown as {
-    rows: { 'QUERY PLAN': unknown }[];
-  };
-  const raw = plan.rows[0]?.['QUERY PLAN'];
+  const [plan] = await rowsOf<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${db.select({ one: sql`1` }).from(products).where(where)}`);
+  const raw = plan?.['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
   return Math.max(cap + 1, Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0));
 }

@@ -9,6 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { searchWords } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { lexemesOf, products } from '../db/schema.ts';
 
 /** Words past this are ignored. */
@@ -59,8 +60,6 @@ const textArray = (words: Iterable<string>) => `{${[...words].map((word) => `"${
 const MIN_SPELT_OUT_LENGTH = 3;
 /** Words that begin more vocabulary words than this are matched by the prefix operator too. */
 const MAX_SPELT_OUT = 20;
-
-const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** The vocabulary's words one edit from each word (by its primary key), at most MAX_CORRECTIONS each. */
 async function corrections(db: Db, words: string[]): Promise<Map<string, string[]>> {

@@ -84,7 +84,8 @@ export function describeError(error: unknown): { type: string; message: string; 
 
 /**
  * The shop turned a request away to keep the database free for others: a search found every
- * search slot and the queue full, or waited too long for one. Answered 503 with Retry-After.
+ * search slot and the queue full, or waited too long for one; or the request's client left and
+ * it gets no further connection (db/query-scope.ts). Answered 503 with Retry-After.
  */
 export class DatabaseBusyError extends Error {
   constructor(reason: string) {

@@ -117,9 +117,11 @@ export const products = pgTable(
 );
 
 /**
- * Every word of the catalogue's search vectors, kept by a trigger on products (migration 0004):
- * the vocabulary a misspelt keyword is corrected against, through its trigram index. Words of
- * products since changed or deleted stay; a correction to them finds nothing, as before.
+ * Every word without digits of the catalogue's search vectors, kept by a trigger on products
+ * (migration 0004): the vocabulary a keyword's words are spelt out from (the words they begin,
+ * `like 'word%'`, which its trigram index can serve) and corrected against (read by
+ * primary key, core/search.ts). Words of products since changed or deleted stay; a keyword
+ * spelt out to them finds nothing, as before.
  */
 export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() }, (t) => [
   index('search_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops')),
