@@ -20,11 +20,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const at = (path: string) => new URL(path, context.storeUrl).href;
   const urls = ['/', ...LISTING_PATHS, ...STATIC_PAGES.map((page) => page.path)].map((path) => entry(at(path)));
 
-  const categories = await listCategories(context.db, { page: 1, limit: 5_000 });
+  const categories = await listCategories(context.catalogueDb, { page: 1, limit: 5_000 });
   for (const category of categories.data) urls.push(entry(at(`/category/${category.id}`)));
 
   for (let page = 1; page <= MAX_PRODUCT_URLS / BATCH; page++) {
-    const products = await listProducts(context.db, { page, limit: BATCH });
+    const products = await listProducts(context.catalogueDb, { page, limit: BATCH });
     for (const product of products.data) urls.push(entry(at(`/product/${product.id}`), product.updatedAt));
     // Past the exact count's bound numberOfPages is an estimate: a short page is the end too.
     if (page >= products.paginationResult.numberOfPages || products.data.length < BATCH) break;
