@@ -12,7 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { isDatabaseUnavailable } from './errors.ts';
+import { DatabaseUnreachableError, isDatabaseUnavailable } from './errors.ts';
 import { trackConnections } from './query-scope.ts';
 import * as schema from './schema.ts';
 
@@ -62,6 +62,27 @@ const RETRY_EVERY_MS = 2_000;
 /** How long a request waits for a pooled connection before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
+type Connect = (callback?: (error: Error | undefined, client?: pg.PoolClient, done?: unknown) => void) => Promise<pg.PoolClient> | void;
+
+/**
+ * Makes every failure of `pool` to hand out a connection a DatabaseUnreachableError with the
+ * driver's error as its cause: opening one refused, timed out or turned down by the server, none
+ * free in time, the pool ended. Both of pg-pool's forms are covered: the promise (transactions)
+ * and the callback, which its `query` uses.
+ */
+function markConnectFailures(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as Connect;
+  const mark = (error: Error) =>
+    // The shop's own refusals (DatabaseBusyError) keep their meaning; a failure is marked once.
+    error.name === 'DatabaseBusyError' || error.name === 'DatabaseUnreachableError' ? error : new DatabaseUnreachableError(error);
+  (pool as unknown as { connect: Connect }).connect = (callback) => {
+    if (callback) return connect((error, client, done) => callback(error ? mark(error) : undefined, client, done));
+    return (connect() as Promise<pg.PoolClient>).catch((error: Error) => {
+      throw mark(error);
+    });
+  };
+}
+
 /** A pool of PostgreSQL connections whose dropped connections never end the process. */
 function createPool(
   options: OpenOptions,
@@ -81,6 +102,10 @@ function createPool(
   // connection is discarded on release, and the next query opens a new one.
   const report = (error: Error) => options.onConnectionError?.(error);
   pool.on('error', report);
+  // A connection that cannot be had is the database out of reach (503), whatever the server
+  // said: only a statement that ran is read by its SQLSTATE. Marked beneath the query scope, so
+  // the scope's refusal of a client that left stays a DatabaseBusyError.
+  markConnectFailures(pool);
   // A request whose client leaves has its statements cancelled (db/query-scope.ts).
   trackConnections(pool, options.databaseUrl!);
   // Drizzle's transaction sends BEGIN before the try whose finally releases the connection

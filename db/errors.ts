@@ -34,10 +34,28 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 const DRIVER_MESSAGES = [/^Connection terminated/, /timeout exceeded when trying to connect/, /not queryable/, /^Client was closed/];
 
 /**
+ * No connection to the database could be had: opening one failed (refused, timed out, too many
+ * connections, the database not accepting connections or not there, the login refused while
+ * credentials are being changed) or none was free in time. The pools of db/client.ts raise it
+ * for whatever goes wrong before a statement runs, with the driver's error as its cause and
+ * whatever that error's SQLSTATE: a code that means something else when a statement raises it
+ * (55000, 3D000) means only "out of reach" here. Its message carries the driver's.
+ */
+export class DatabaseUnreachableError extends Error {
+  constructor(cause: unknown) {
+    super(`no connection to the database: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
+/**
  * True when the database could not be reached or dropped the connection: a restart, a
- * failover, a network fault, no connection free in time. The request may well work again shortly.
+ * failover, a network fault, no connection free in time, a connection that could not be opened
+ * for any reason. The request may well work again shortly. A connection failure is told by the
+ * error's name, not `instanceof`, for the reason given at isDatabaseBusy.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (causes(error).some((e) => field(e, 'name') === 'DatabaseUnreachableError')) return true;
   const state = sqlState(error);
   // Class 08: connection exceptions; 57P01-57P03: shut down by an administrator, a crash, or
   // still starting; 53300: too many connections.
