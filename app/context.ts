@@ -1,6 +1,7 @@
 /** What the server hands every loader and action: core's dependencies and the request's settings. */
 import type { ImageStore } from '../core/images.ts';
 import type { PaymentSettings } from '../core/payments.ts';
+import type { AppError } from '../core/errors.ts';
 import type { Db } from '../db/client.ts';
 
 export interface WebContext {
@@ -16,10 +17,19 @@ export interface WebContext {
   secureCookies: boolean;
   /** The URL of the enhancement script every page loads (docs/decisions/010). */
   enhanceScript: string;
+  /**
+   * The posted body was refused before the page saw it (too large, a field too long, not a
+   * form): the action gets no body and answers this instead (app/lib/forms.server.ts readForm).
+   */
+  formRefused?: { status: number; message: string };
   /** This response's CSP nonce for inline scripts. */
   nonce: string;
-  /** Counts a login or signup attempt for this phone and this client's address, as the API does; throws a 429 AppError past the limit. */
+  /** Counts a signup or password-change attempt for this phone and this client's address, as the API does; throws a 429 AppError past the limit. */
   limitAuthAttempts(phone: unknown): Promise<void>;
+  /** Counts a login attempt from this client's address and refuses an account closed to it, as the API does (429 AppError). */
+  limitLogin(phone: unknown): Promise<void>;
+  /** Counts a wrong password against the account and this address; returns the error to answer (401, or 429 while the account is closed). */
+  loginFailed(phone: unknown): Promise<AppError>;
   /** Runs a keyword search within the per-address rate (429) and the concurrent searches' bound (503), as the API does. */
   guardSearch<T>(search: () => Promise<T>): Promise<T>;
 }

@@ -37,7 +37,7 @@ import { createGuards } from './plugins/auth.ts';
 import { registerCatalogueCache, type CatalogueCacheSettings } from './plugins/catalogue-cache.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerQueryScopes } from './plugins/query-scope.ts';
-import { createAttemptLimiter, MemoryAttemptStore, type AttemptStore } from './plugins/rate-limit.ts';
+import { createAttemptLimiter, createLoginLimiter, MemoryAttemptStore, type AttemptStore } from './plugins/rate-limit.ts';
 import { createSearchGuard, DEFAULT_SEARCH_LIMITS, type SearchLimits } from './plugins/search-limits.ts';
 import { registerWeb } from './web.ts';
 
@@ -212,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     images: { root: options.uploadsDir } satisfies ImageStore,
     guards: createGuards(options.db, options.jwtSecret),
     limiter: createAttemptLimiter(attemptStore, options.authRateLimit),
+    logins: createLoginLimiter(attemptStore, options.authRateLimit),
     jwtSecret: options.jwtSecret,
     payments,
   };
@@ -256,6 +257,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       dev: options.web.dev,
       buildDir: options.web.buildDir,
       limiter: context.limiter,
+      logins: context.logins,
       search: context.search,
       context: {
         db: options.db,
@@ -270,7 +272,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   app.addHook('onClose', async () => {
-    await options.attemptStore?.close();
+    await attemptStore.close();
   });
   return app;
 }

@@ -13,40 +13,38 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { WebContext } from '../app/context.ts';
 import { ENHANCE_ENTRY, ENHANCE_MANIFEST } from '../app/enhance/files.ts';
 import { MSG } from '../contracts/index.ts';
-import { authAttemptKeys, type AttemptLimiter } from './plugins/rate-limit.ts';
+import { authenticate } from '../core/auth.ts';
+import { readPageBody, type PageBody } from './page-bodies.ts';
+import { authAttemptKeys, type AttemptLimiter, type LoginLimiter } from './plugins/rate-limit.ts';
 import type { SearchGuard } from './plugins/search-limits.ts';
 
 export interface WebOptions {
-  context: Omit<WebContext, 'nonce' | 'limitAuthAttempts' | 'guardSearch' | 'secureCookies' | 'enhanceScript'>;
+  context: Omit<WebContext, 'nonce' | 'limitAuthAttempts' | 'limitLogin' | 'loginFailed' | 'guardSearch' | 'secureCookies' | 'enhanceScript' | 'formRefused'>;
   search: SearchGuard;
   limiter: AttemptLimiter;
+  logins: LoginLimiter;
   /** Serve through Vite with hot reload instead of the built app. */
   dev: boolean;
   /** Folder of `react-router build` (build/client and build/server). */
   buildDir: string;
 }
 
-/** The web Request React Router expects, built from Fastify's request. */
-function toWebRequest(request: FastifyRequest): Request {
+/** The web Request React Router expects, built from Fastify's request and the body read for it (page-bodies.ts). */
+function toWebRequest(request: FastifyRequest, body: PageBody): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, String(value));
   }
+  // A refused body is not passed on: the action reads the refusal instead.
+  if (!body.bytes) {
+    headers.delete('content-length');
+    headers.delete('transfer-encoding');
+  }
   // Aborted when the client disconnects: React Router stops the page's work, and handleError
   // (app/entry.server.tsx) does not log what the departure ended.
-  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: request.clientGone };
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    const body = request.body;
-    if (typeof body === 'string') init.body = body;
-    else if (Buffer.isBuffer(body)) init.body = new Uint8Array(body);
-    else if (body !== undefined && body !== null) init.body = JSON.stringify(body);
-    else if (request.isMultipart()) {
-      // Multipart forms are left unread by Fastify: stream them through.
-      init.body = Readable.toWeb(request.raw) as ReadableStream;
-      init.duplex = 'half';
-    }
-  }
+  const init: RequestInit = { method: request.method, headers, signal: request.clientGone };
+  if (body.bytes && request.method !== 'GET' && request.method !== 'HEAD') init.body = new Uint8Array(body.bytes);
   // `new URL('//evil.example/checkout', base)` would read the path as another host: the path
   // is joined to this server's origin as text, its leading slashes folded to one.
   const pathAndQuery = request.url.replace(/^[/\\]+/, '/');
@@ -65,11 +63,6 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
 }
 
 export async function registerWeb(app: FastifyInstance, options: WebOptions) {
-  // Plain HTML forms post url-encoded bodies; React Router parses them itself.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
-    done(null, body),
-  );
-
   let loadBuild: () => Promise<ServerBuild>;
   let enhanceScript: string;
   if (options.dev) {
@@ -111,28 +104,50 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   }
 
   const handle = createRequestHandler(() => loadBuild(), options.dev ? 'development' : 'production');
-  app.route({
-    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    url: '/*',
-    handler: async (request, reply) => {
-      if (request.url.startsWith('/api/')) return reply.status(404).send({ status: 'fail', message: MSG.routeNotFound });
-      const nonce = (reply.raw as { cspNonce?: string }).cspNonce ?? '';
-      let webRequest: Request;
-      try {
-        webRequest = toWebRequest(request);
-      } catch {
-        // A Host header that makes no address: nothing to render for it.
-        return reply.status(400).type('text/plain; charset=utf-8').send(MSG.invalidJson);
-      }
-      const response = await handle(webRequest, {
-        ...options.context,
-        secureCookies: request.overHttps,
-        nonce,
-        enhanceScript,
-        limitAuthAttempts: (phone) => options.limiter.check(authAttemptKeys(request.ip, phone)),
-        guardSearch: (search) => options.search.run(request.ip, search),
-      });
-      return sendWebResponse(reply, response);
-    },
+  /** An admin's session may post pictures (the product and category forms without JavaScript). */
+  const isAdmin = async (request: FastifyRequest) => {
+    const token = request.cookies.token;
+    if (!token) return false;
+    try {
+      return (await authenticate(options.context.db, options.context.jwtSecret, token)).role === 'admin';
+    } catch {
+      return false;
+    }
+  };
+  // The pages read their bodies themselves, within limits (page-bodies.ts): no parser of the
+  // API's reads them first.
+  await app.register(async (pages) => {
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    pages.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      handler: async (request, reply) => {
+        if (request.url.startsWith('/api/')) return reply.status(404).send({ status: 'fail', message: MSG.routeNotFound });
+        const nonce = (reply.raw as { cspNonce?: string }).cspNonce ?? '';
+        const body = request.method === 'GET' || request.method === 'HEAD' ? {} : await readPageBody(request.raw, () => isAdmin(request));
+        // The rest of a refused body is left unread: the connection ends with the answer.
+        if (body.refused) reply.header('Connection', 'close');
+        let webRequest: Request;
+        try {
+          webRequest = toWebRequest(request, body);
+        } catch {
+          // A Host header that makes no address: nothing to render for it.
+          return reply.status(400).type('text/plain; charset=utf-8').send(MSG.invalidJson);
+        }
+        const response = await handle(webRequest, {
+          ...options.context,
+          secureCookies: request.overHttps,
+          nonce,
+          enhanceScript,
+          formRefused: body.refused,
+          limitAuthAttempts: (phone) => options.limiter.check(authAttemptKeys(request.ip, phone)),
+          limitLogin: (phone) => options.logins.before(request.ip, phone),
+          loginFailed: (phone) => options.logins.failed(request.ip, phone),
+          guardSearch: (search) => options.search.run(request.ip, search),
+        });
+        return sendWebResponse(reply, response);
+      },
+    });
   });
 }

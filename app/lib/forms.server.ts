@@ -1,5 +1,5 @@
 /** Turning form posts into core calls: zod field errors and core's AppError become form errors. */
-import { data } from 'react-router';
+import { data, type AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import { MSG } from '../../contracts/messages.ts';
 import { AppError } from '../../core/errors.ts';
@@ -50,14 +50,11 @@ function refuse(status: number, message: string) {
 }
 
 /**
- * A posted multipart form (the admin's uploads without JavaScript), or the answer that refuses
- * it. The body is read only when it says how long it is and that is within `maxBytes`, so an
- * oversized upload is turned away before it is held in memory.
+ * The posted form, or the answer that refuses it: the server refused the body before the page
+ * saw it (server/page-bodies.ts: too large, a field too long, not a form), or it does not parse.
  */
-export async function readUploadForm(request: Request, maxBytes: number): Promise<{ form: FormData } | { refusal: ReturnType<typeof refuse> }> {
-  const length = Number(request.headers.get('Content-Length') ?? NaN);
-  if (!Number.isSafeInteger(length) || length <= 0) return { refusal: refuse(411, MSG.payloadTooLarge) };
-  if (length > maxBytes) return { refusal: refuse(413, MSG.payloadTooLarge) };
+export async function readForm(request: Request, context: AppLoadContext): Promise<{ form: FormData } | { refusal: ReturnType<typeof refuse> }> {
+  if (context.formRefused) return { refusal: refuse(context.formRefused.status, context.formRefused.message) };
   try {
     return { form: await request.formData() };
   } catch {

@@ -64,8 +64,12 @@ export function authRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const body = request.body;
-        await ctx.limiter.check(authAttemptKeys(request.ip, body.phone ?? body.email));
-        const user = await login(ctx.db, parseLogin(body));
+        const phone = body.phone ?? body.email;
+        // Counted before validation, so malformed attempts count too.
+        await ctx.logins.before(request.ip, phone);
+        const user = await login(ctx.db, parseLogin(body)).catch(async (error: unknown) => {
+          throw error instanceof AppError && error.status === 401 ? await ctx.logins.failed(request.ip, phone) : error;
+        });
         const token = await startSession(ctx.db, ctx.jwtSecret, user);
         setTokenCookie(reply, token);
         return { data: presentUser(user), token };

@@ -2,7 +2,7 @@ import type { ImageStore } from '../../core/images.ts';
 import type { PaymentSettings } from '../../core/payments.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../plugins/auth.ts';
-import type { AttemptLimiter } from '../plugins/rate-limit.ts';
+import type { AttemptLimiter, LoginLimiter } from '../plugins/rate-limit.ts';
 import type { SearchGuard } from '../plugins/search-limits.ts';
 
 /** What the API routes need: the database, the image folder, the guards, the auth and payment settings. */
@@ -15,6 +15,9 @@ export interface ApiContext {
   search: SearchGuard;
   images: ImageStore;
   guards: Guards;
+  /** Signup and password-change attempts per address and phone. */
   limiter: AttemptLimiter;
+  /** Login attempts per address, and wrong passwords per account and address. */
+  logins: LoginLimiter;
   jwtSecret: string;
 }

@@ -1,25 +1,45 @@
 /**
- * Fixed-window attempt counters for login and signup, kept per phone and per address. In
- * memory for one process; in Redis when several processes share the load.
+ * Fixed-window attempt counters for login, signup and searches, kept per address, per phone and
+ * per account. In memory for one process, with a ceiling on the keys it holds; in Redis when
+ * several processes share the load. Keys come from checked input only: a phone that is no
+ * Egyptian mobile number is never a key, so junk cannot fill the store.
  */
 import { Redis } from 'ioredis';
-import { MSG, toAsciiDigits } from '../../contracts/index.ts';
+import { MSG, PHONE_PATTERN, toAsciiDigits } from '../../contracts/index.ts';
 import { AppError } from '../../core/errors.ts';
 
 export interface AttemptStore {
   /** Counts one attempt under `key`; returns the count in this window and the ms until it ends. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  /** The count under `key` in its current window, without counting (0 when there is none). */
+  peek(key: string): Promise<{ count: number; resetMs: number }>;
   close(): Promise<void>;
 }
 
+/** Keys the memory store holds at most; past it the oldest windows are dropped. */
+export const MEMORY_STORE_MAX_KEYS = 50_000;
+
 export class MemoryAttemptStore implements AttemptStore {
   private windows = new Map<string, { count: number; endsAt: number }>();
+  private sweeper: NodeJS.Timeout;
+
+  constructor(private maxKeys = MEMORY_STORE_MAX_KEYS) {
+    // Ended windows go by time, not only when the store fills.
+    this.sweeper = setInterval(() => this.sweep(Date.now()), 60_000);
+    this.sweeper.unref();
+  }
+
+  /** Keys held now, ended windows included until the next sweep. */
+  get size(): number {
+    return this.windows.size;
+  }
 
   async hit(key: string, windowMs: number) {
     const now = Date.now();
     let window = this.windows.get(key);
     if (!window || window.endsAt <= now) {
-      if (this.windows.size > 100_000) this.sweep(now);
+      this.windows.delete(key);
+      if (this.windows.size >= this.maxKeys) this.makeRoom(now);
       window = { count: 0, endsAt: now + windowMs };
       this.windows.set(key, window);
     }
@@ -27,11 +47,28 @@ export class MemoryAttemptStore implements AttemptStore {
     return { count: window.count, resetMs: window.endsAt - now };
   }
 
+  async peek(key: string) {
+    const now = Date.now();
+    const window = this.windows.get(key);
+    return window && window.endsAt > now ? { count: window.count, resetMs: window.endsAt - now } : { count: 0, resetMs: 0 };
+  }
+
   private sweep(now: number) {
     for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
   }
 
+  /** Drops ended windows, then the oldest tenth, so a full store does not sweep on every hit. */
+  private makeRoom(now: number) {
+    this.sweep(now);
+    let drop = this.windows.size - Math.floor(this.maxKeys * 0.9);
+    for (const key of this.windows.keys()) {
+      if (drop-- <= 0) break;
+      this.windows.delete(key);
+    }
+  }
+
   async close() {
+    clearInterval(this.sweeper);
     this.windows.clear();
   }
 }
@@ -45,12 +82,19 @@ export class RedisAttemptStore implements AttemptStore {
 
   async hit(key: string, windowMs: number) {
     const name = this.prefix + key;
-    const [[, count], [, ttl]] = (await this.redis.multi().incr(name).pttl(name).exec()) as [[null, number], [null, number]];
-    if (ttl < 0) {
-      await this.redis.pexpire(name, windowMs);
-      return { count, resetMs: windowMs };
-    }
-    return { count, resetMs: ttl };
+    // One transaction: the window's expiry is set with its first count, never left unset.
+    const results = (await this.redis.multi().set(name, 0, 'PX', windowMs, 'NX').incr(name).pttl(name).exec()) as [unknown, number][];
+    const count = results[1]![1];
+    const ttl = results[2]![1];
+    return { count, resetMs: ttl > 0 ? ttl : windowMs };
+  }
+
+  async peek(key: string) {
+    const name = this.prefix + key;
+    const results = (await this.redis.multi().get(name).pttl(name).exec()) as [unknown, string | null | number][];
+    const count = Number(results[0]![1] ?? 0);
+    const ttl = Number(results[1]![1]);
+    return { count, resetMs: ttl > 0 ? ttl : 0 };
   }
 
   async close() {
@@ -72,21 +116,75 @@ export interface AttemptLimiter {
 export function createAttemptLimiter(store: AttemptStore, perMinute: number): AttemptLimiter {
   const windowMs = 60_000;
   return {
+    // One key after another: a key over its limit stops the count, so an address already
+    // refused adds no keys of the phones it tries.
     async check(keys) {
-      const results = await Promise.all(keys.map((key) => store.hit(key, windowMs)));
-      const over = results.filter((r) => r.count > perMinute);
-      if (over.length > 0) throw new TooManyAttemptsError(Math.ceil(Math.max(...over.map((r) => r.resetMs)) / 1000));
+      for (const key of keys) {
+        const result = await store.hit(key, windowMs);
+        if (result.count > perMinute) throw new TooManyAttemptsError(Math.ceil(result.resetMs / 1000));
+      }
     },
   };
 }
 
 /**
- * The keys a login or signup attempt counts under: the client's address and the phone tried,
- * folded as the login form folds it (٠١٠٠٠٠٠٠٠٠٢ is 01000000002), so no spelling of a number
- * gets a count of its own.
+ * The phone an attempt names, as a key may hold it: an Egyptian mobile number folded as the
+ * forms fold it (٠١٠٠٠٠٠٠٠٠٢ is 01000000002), or undefined for anything else.
+ */
+export function attemptPhone(phone: unknown): string | undefined {
+  const folded = toAsciiDigits(phone);
+  if (typeof folded !== 'string') return undefined;
+  const trimmed = folded.trim();
+  return PHONE_PATTERN.test(trimmed) ? trimmed : undefined;
+}
+
+/**
+ * The keys a signup or password-change attempt counts under: the client's address and, when it
+ * is a mobile number, the phone tried, so no spelling of a number gets a count of its own.
  */
 export function authAttemptKeys(ip: string, phone: unknown): string[] {
-  const folded = toAsciiDigits(phone);
-  const digits = typeof folded === 'string' ? folded.replace(/\D/g, '') : '';
-  return [`ip:${ip}`, ...(digits ? [`phone:${digits}`] : [])];
+  const valid = attemptPhone(phone);
+  return [`ip:${ip}`, ...(valid ? [`phone:${valid}`] : [])];
+}
+
+/** How long wrong passwords are remembered against an account and an address. */
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+
+export interface LoginLimiter {
+  /**
+   * Before a login: counts the attempt against the address (429 past the limit). An account
+   * with too many wrong passwords lately is closed to addresses that sent a wrong password
+   * themselves (429 before the password is read); a clean address may still try.
+   */
+  before(ip: string, phone: unknown): Promise<void>;
+  /**
+   * A wrong password: counted against the account and the address. While the account is
+   * closed, the refusal is a 429 rather than a 401.
+   */
+  failed(ip: string, phone: unknown): Promise<AppError>;
+}
+
+/**
+ * Wrong passwords slow the address that sends them and the account they aim at, but a stranger
+ * cannot lock the owner out: the right password from an address with no failures still logs in.
+ */
+export function createLoginLimiter(store: AttemptStore, perMinute: number): LoginLimiter {
+  const attempts = createAttemptLimiter(store, perMinute);
+  const closed = async (phone: string) => (await store.peek(`fail:phone:${phone}`)).count >= perMinute;
+  return {
+    async before(ip, phone) {
+      await attempts.check([`ip:${ip}`]);
+      const valid = attemptPhone(phone);
+      if (!valid || !(await closed(valid))) return;
+      const failures = await store.peek(`fail:ip:${ip}`);
+      if (failures.count > 0) throw new TooManyAttemptsError(Math.ceil(failures.resetMs / 1000));
+    },
+    async failed(ip, phone) {
+      const valid = attemptPhone(phone);
+      const mine = await store.hit(`fail:ip:${ip}`, LOGIN_FAILURE_WINDOW_MS);
+      if (!valid) return new AppError(401, MSG.wrongCredentials);
+      const account = await store.hit(`fail:phone:${valid}`, LOGIN_FAILURE_WINDOW_MS);
+      return account.count > perMinute ? new TooManyAttemptsError(Math.ceil(mine.resetMs / 1000)) : new AppError(401, MSG.wrongCredentials);
+    },
+  };
 }

@@ -7,6 +7,9 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_PRODUCT_IMAGES, MAX_UPLOAD_BYTES, MSG } from '../../contracts/index.ts';
 import { AppError, fieldError } from '../../core/errors.ts';
 
+/** Bytes of one text field (the description's 200 characters and the stock's JSON fit many times over). */
+const FIELD_MAX_BYTES = 10_000;
+
 export interface UploadedForm {
   fields: Record<string, string | string[]>;
   files: Record<string, Buffer[]>;
@@ -23,7 +26,7 @@ export async function readForm(request: FastifyRequest, fileFields: string[]): P
   const fields: Record<string, string | string[]> = {};
   const files: Record<string, Buffer[]> = {};
   const parts = request.parts({
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_PRODUCT_IMAGES + 2, fields: 40, parts: 60, fieldSize: 10_000 },
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_PRODUCT_IMAGES + 2, fields: 40, parts: 60, fieldSize: FIELD_MAX_BYTES },
   });
   try {
     for await (const part of parts) {
@@ -36,6 +39,8 @@ export async function readForm(request: FastifyRequest, fileFields: string[]): P
         const bytes = await part.toBuffer();
         if (bytes.length > 0) (files[name] ??= []).push(bytes);
       } else {
+        // A field past its limit arrives cut short: refused, never stored cut.
+        if (part.valueTruncated || part.fieldnameTruncated) throw new AppError(413, MSG.payloadTooLarge);
         const value = String(part.value);
         const existing = fields[name];
         fields[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];

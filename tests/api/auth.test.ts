@@ -163,6 +163,37 @@ describe('sessions', () => {
 });
 
 describe('rate limits', () => {
+  it("a stranger's wrong passwords never lock the owner out: the right password from a clean address logs in", async () => {
+    const limited = await createTestApp({ authRateLimit: 3 });
+    try {
+      const owner = await createAccount(limited.db, 'admin');
+      const attempt = (ip: string, password: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: ip, payload: { phone: owner.user.phone, password } });
+      const answers: number[] = [];
+      for (let i = 1; i <= 11; i++) answers.push((await attempt(`10.3.0.${i}`, `guess-${i}`)).statusCode);
+      expect(answers.slice(0, 3)).toEqual([401, 401, 401]);
+      expect(answers.slice(3)).toEqual(Array(8).fill(429));
+      // An address that guessed wrong is refused even with the right password while the account is closed.
+      expect((await attempt('10.3.0.1', FIXTURE_PASSWORD)).statusCode).toBe(429);
+      const ownerLogin = await attempt('10.4.0.1', FIXTURE_PASSWORD);
+      expect(ownerLogin.statusCode).toBe(200);
+      expect(ownerLogin.json().data.role).toBe('admin');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('a junk phone of any length is counted under the address alone', async () => {
+    const limited = await createTestApp({ authRateLimit: 3 });
+    try {
+      const attempt = (phone: string) => limited.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: '10.5.0.1', payload: { phone, password: 'x' } });
+      for (let i = 0; i < 3; i++) expect((await attempt(`${i}`.repeat(50_000))).statusCode).toBe(400);
+      expect((await attempt('01000000002')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('limits login attempts per phone and per address with a 429 and Retry-After', async () => {
     const limited = await createTestApp({ authRateLimit: 3 });
     try {

@@ -10,9 +10,11 @@ import { MSG } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { orders, wishlistItems } from '../../db/schema.ts';
-import { createAccount, createProductFixture, FIXTURE_PASSWORD, UNKNOWN_ID, type Account } from '../fixtures/factories.ts';
+import { createAccount, createProductFixture, FIXTURE_PASSWORD, makePng, UNKNOWN_ID, type Account } from '../fixtures/factories.ts';
 import { buildApp } from '../../server/app.ts';
+import { PAGE_BODY_LIMITS } from '../../server/page-bodies.ts';
 import { createTestApp, TEST_SECRET, type TestApp } from '../helpers/app.ts';
+import { multipart, type FilePart } from '../helpers/multipart.ts';
 import { fillCart } from '../helpers/shop.ts';
 import { buildWebApp } from '../helpers/web-build.ts';
 
@@ -217,5 +219,88 @@ describe('the login page behind a TLS-terminating proxy', () => {
     } finally {
       await proxied.close();
     }
+  });
+});
+
+describe('bodies posted to the pages are bounded', () => {
+  const usersCount = async () => (await t.db.select({ n: count() }).from(schema.users))[0]!.n;
+  const multipartPost = async (url: string, fields: Record<string, string>, files: FilePart[] = [], headers: Record<string, string> = {}) => {
+    const body = await multipart(fields, files);
+    return t.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: `10.8.0.${++addresses}`,
+      headers: { host: 'localhost:3000', origin: ORIGIN, 'sec-fetch-mode': 'navigate', accept: 'text/html', ...body.headers, ...headers },
+      payload: body.payload,
+    });
+  };
+
+  it('a multipart login with a field of 2 MB is a 413 page with the login form and the message; the shop goes on', async () => {
+    const res = await multipartPost('/login', { phone: '0'.repeat(2 * 1024 * 1024), password: 'x' });
+    expect(res.statusCode).toBe(413);
+    expect(res.headers.connection).toBe('close');
+    expect(res.body).toContain(MSG.payloadTooLarge);
+    expect(res.body).toMatch(/<form[^>]+method="post"/);
+    expect(res.body).toContain('name="phone"');
+    const after = await t.app.inject({ method: 'GET', url: '/login', headers: { host: 'localhost:3000' } });
+    expect(after.statusCode).toBe(200);
+  });
+
+  it('a url-encoded form over the form limit is a 413, read no further than the limit', async () => {
+    const res = await formPost('/login', { phone: '01000000002', password: 'p'.repeat(PAGE_BODY_LIMITS.formBytes) });
+    expect(res.statusCode).toBe(413);
+    expect(res.body).toContain(MSG.payloadTooLarge);
+  });
+
+  it('a text field over its limit in a small form is a 413 and makes no account', async () => {
+    const before = await usersCount();
+    const name = 'ا'.repeat(PAGE_BODY_LIMITS.fieldBytes);
+    const res = await formPost('/signup', { name, phone: '01099999981', password: 'secret-1', passwordConfirm: 'secret-1' });
+    expect(res.statusCode).toBe(413);
+    expect(res.body).toContain(MSG.payloadTooLarge);
+    expect(await usersCount()).toBe(before);
+  });
+
+  it('a file posted by anyone but an admin is a 413, and makes no account', async () => {
+    const before = await usersCount();
+    const res = await multipartPost('/signup', { name: 'أحمد علي', phone: '01099999982', password: 'secret-1', passwordConfirm: 'secret-1' }, [
+      { field: 'picture', data: Buffer.alloc(1000, 1) },
+    ]);
+    expect(res.statusCode).toBe(413);
+    expect(await usersCount()).toBe(before);
+  });
+
+  it('a body that is not a form is a 415 page with the message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { host: 'localhost:3000', origin: ORIGIN, 'content-type': 'application/json', accept: 'text/html' },
+      payload: JSON.stringify({ phone: '01000000002', password: 'x' }),
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.body).toContain(MSG.unsupportedMedia);
+  });
+
+  it('a review of more than the field limit is a 413 and stores nothing', async () => {
+    const product = await createProductFixture(t.db, t.images);
+    const res = await formPost(`/product/${product.id}`, { intent: 'review', review: 'ر'.repeat(PAGE_BODY_LIMITS.fieldBytes), rating: '5' }, { cookie: cookieOf(customer) });
+    expect(res.statusCode).toBe(413);
+    const stored = await t.db.select({ n: count() }).from(schema.reviews).where(eq(schema.reviews.productId, product.id));
+    expect(stored[0]!.n).toBe(0);
+  });
+
+  it("an admin's category form with a picture larger than a plain form goes through; a customer's is refused", async () => {
+    const admin = await createAccount(t.db, 'admin');
+    const picture = await makePng('#22aa55', 400, 400);
+    const big = Buffer.concat([picture, Buffer.alloc(PAGE_BODY_LIMITS.formBytes)]);
+    const categoriesBefore = (await t.db.select({ n: count() }).from(schema.categories))[0]!.n;
+    // Past a plain form's limit for a customer: the admin page sends a customer home, as always.
+    const refused = await multipartPost('/admin/add-category', { name: 'تصنيف عميل' }, [{ field: 'image', data: big }], { cookie: cookieOf(customer) });
+    expect(refused.statusCode).toBe(302);
+    expect((await t.db.select({ n: count() }).from(schema.categories))[0]!.n).toBe(categoriesBefore);
+    const res = await multipartPost('/admin/add-category', { name: 'تصنيف كبير' }, [{ field: 'image', data: picture }, { field: 'extra', data: Buffer.alloc(PAGE_BODY_LIMITS.formBytes) }], { cookie: cookieOf(admin) });
+    // The extra part is no field of the category form: the page answers as it would without it.
+    expect(res.statusCode).not.toBe(413);
+    expect((await t.db.select({ n: count() }).from(schema.categories))[0]!.n).toBe(categoriesBefore + 1);
   });
 });

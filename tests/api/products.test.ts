@@ -607,6 +607,14 @@ describe('POST /api/v1/products: uploads are checked from their bytes', () => {
     expect(await listUploads(t.images, 'products')).toEqual(filesBefore);
   });
 
+  it('refuses a text field past its limit with 413 rather than storing it cut short', async () => {
+    const rowsBefore = await productCount();
+    const res = await postProduct(productForm(category.id, { title: 'وصف طويل جداً', description: 'و'.repeat(6_000) }), [await coverPart()]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ status: 'fail', message: MSG.payloadTooLarge });
+    expect(await productCount()).toBe(rowsBefore);
+  });
+
   it('stores none of the images when one among several is bad', async () => {
     const filesBefore = await listUploads(t.images, 'products');
     const res = await postProduct(productForm(category.id, { title: 'صورة سيئة بين صور' }), [

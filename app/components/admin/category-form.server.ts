@@ -1,18 +1,15 @@
 /** Reading the admin's category form (multipart) in the page actions, with the same limits as the API. */
-import { MAX_UPLOAD_BYTES } from '../../../contracts/constants.ts';
 import { CategorySchema } from '../../../contracts/schemas.ts';
 import { AppError } from '../../../core/errors.ts';
-import { fieldErrors, fileBytes, fromAppError, invalid, readUploadForm } from '../../lib/forms.server.ts';
-
-/** One image and a few short fields: anything bigger is not a category form. */
-const MAX_BODY_BYTES = 2 * MAX_UPLOAD_BYTES;
+import { fieldErrors, fileBytes, fromAppError, invalid, readForm } from '../../lib/forms.server.ts';
+import type { AppLoadContext } from 'react-router';
 
 type Answer = ReturnType<typeof invalid>;
 export type CategoryForm = { name: string; image?: Buffer; values: { name: string } };
 
 /** The name and the image of the posted form, or the answer that refuses it. Core decides whether an image is required. */
-export async function readCategoryForm(request: Request): Promise<{ form: CategoryForm } | { answer: Answer }> {
-  const read = await readUploadForm(request, MAX_BODY_BYTES);
+export async function readCategoryForm(request: Request, context: AppLoadContext): Promise<{ form: CategoryForm } | { answer: Answer }> {
+  const read = await readForm(request, context);
   if ('refusal' in read) return { answer: read.refusal };
   const rawName = read.form.get('name');
   const values = { name: typeof rawName === 'string' ? rawName : '' };

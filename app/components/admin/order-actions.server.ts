@@ -15,7 +15,7 @@ import { AppError } from '../../../core/errors.ts';
 import { changeOrderStatus, getOrder, setOrderFlag, type Order, type Viewer } from '../../../core/orders.ts';
 import { decidePayment } from '../../../core/payments.ts';
 import { refundPaidOrder } from '../../../core/refunds.ts';
-import { fieldErrors, fromAppError, invalid, refererPath } from '../../lib/forms.server.ts';
+import { fieldErrors, fromAppError, invalid, refererPath, readForm } from '../../lib/forms.server.ts';
 import { requireAdmin } from '../../lib/session.server.ts';
 import { isDocumentRequest } from '../../lib/shopper.server.ts';
 import type { ActionResult } from '../../lib/toast.ts';
@@ -91,7 +91,9 @@ async function apply(change: z.infer<typeof OrderChangeSchema>, context: AppLoad
 /** Applies the posted change as the signed-in admin; a refused step (409) answers with its message, naming the order. */
 export async function changeOrder(request: Request, context: AppLoadContext) {
   const admin = await requireAdmin(request, context);
-  const parsed = OrderChangeSchema.safeParse(Object.fromEntries(await request.formData()));
+  const read = await readForm(request, context);
+  if ('refusal' in read) return read.refusal;
+  const parsed = OrderChangeSchema.safeParse(Object.fromEntries(read.form));
   if (!parsed.success) return invalid(fieldErrors(parsed.error.issues));
   const change = parsed.data;
   let toast: Toast;

@@ -1,15 +1,12 @@
 /**
  * The product form posted without JavaScript: the page action reads the same fields and files
- * the API reads, after refusing a body too large for five images and the text around them.
+ * the API reads; the server has bounded the body already (server/page-bodies.ts).
  */
-import { MAX_PRODUCT_IMAGES, MAX_UPLOAD_BYTES } from '../../../contracts/constants.ts';
 import { StockSchema } from '../../../contracts/schemas.ts';
 import type { ProductUploads } from '../../../core/products.ts';
-import { fileBytes, readUploadForm } from '../../lib/forms.server.ts';
+import type { AppLoadContext } from 'react-router';
+import { fileBytes, readForm } from '../../lib/forms.server.ts';
 import { readProductFields } from './upload.ts';
-
-/** Every image at the limit, plus one more image's worth for the text fields and the multipart framing. */
-const MAX_BODY_BYTES = (MAX_PRODUCT_IMAGES + 1) * MAX_UPLOAD_BYTES;
 
 export interface ProductPost {
   fields: Record<string, string | string[]>;
@@ -22,8 +19,8 @@ export interface ProductPost {
  * The posted product form, or the answer that refuses it. The first chosen image is the cover,
  * the others follow it; no image means the current ones are kept, as in the API.
  */
-export async function readProductPost(request: Request) {
-  const read = await readUploadForm(request, MAX_BODY_BYTES);
+export async function readProductPost(request: Request, context: AppLoadContext) {
+  const read = await readForm(request, context);
   if ('refusal' in read) return read;
   const files = await Promise.all(read.form.getAll('images').map(fileBytes));
   const [cover, ...others] = files.filter((file): file is Buffer => file !== undefined);

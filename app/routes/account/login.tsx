@@ -8,10 +8,11 @@
 import { Link, redirect } from 'react-router';
 import { LoginSchema } from '../../../contracts/schemas.ts';
 import { login, startSession } from '../../../core/auth.ts';
+import { AppError } from '../../../core/errors.ts';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
 import { SubmitButton } from '../../components/account/submit-button.tsx';
-import { fieldErrors, fromAppError, invalid, retryAfterOf } from '../../lib/forms.server.ts';
+import { fieldErrors, fromAppError, invalid, retryAfterOf, readForm } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 import { getSessionUser, sessionCookie } from '../../lib/session.server.ts';
 import type { Route } from './+types/login';
@@ -41,11 +42,13 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const read = await readForm(request, context);
+  if ('refusal' in read) return read.refusal;
+  const form = Object.fromEntries(read.form);
   const values = { phone: form.phone };
   try {
     // Counted before validation, as the API counts them: malformed attempts count too.
-    await context.limitAuthAttempts(form.phone);
+    await context.limitLogin(form.phone);
   } catch (error) {
     return fromAppError(error, values);
   }
@@ -56,7 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const token = await startSession(context.db, context.jwtSecret, user);
     return redirect('/', { headers: { 'Set-Cookie': sessionCookie(token, context) } });
   } catch (error) {
-    return fromAppError(error, values);
+    const wrong = error instanceof AppError && error.status === 401;
+    return fromAppError(wrong ? await context.loginFailed(form.phone) : error, values);
   }
 }
 

@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const read = await readCategoryForm(request);
+  const read = await readCategoryForm(request, context);
   if ('answer' in read) return read.answer;
   const { name, image, values } = read.form;
   try {

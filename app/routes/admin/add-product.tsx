@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The form posted without JavaScript; with it the page sends the same form to the API. */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const read = await readProductPost(request);
+  const read = await readProductPost(request, context);
   if ('refusal' in read) return read.refusal;
   const { post } = read;
   const parsed = ProductFieldsSchema.safeParse(post.fields);

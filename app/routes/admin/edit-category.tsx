@@ -22,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const { id } = await loadOr404(params.id, (id) => getCategory(context.db, id));
-  const read = await readCategoryForm(request);
+  const read = await readCategoryForm(request, context);
   if ('answer' in read) return read.answer;
   const { name, image, values } = read.form;
   try {

@@ -41,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const product = await loadOr404(params.id, (id) => getProduct(context.db, id));
-  const read = await readProductPost(request);
+  const read = await readProductPost(request, context);
   if ('refusal' in read) return read.refusal;
   const { post } = read;
   const parsed = ProductPatchSchema.safeParse(post.fields);

@@ -12,6 +12,7 @@ import { NewsletterSchema } from '../../../contracts/schemas.ts';
 import { subscribe } from '../../../core/newsletter.ts';
 import { NewsletterForm, type NewsletterAnswer } from '../../components/shell/newsletter-form.tsx';
 import type { Route } from './+types/newsletter';
+import { readForm } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 
 export const handle = SERVER_RENDERED;
@@ -23,7 +24,12 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const read = await readForm(request, context);
+  if ('refusal' in read) {
+    const message = read.refusal.data.toast?.message ?? MSG.invalidJson;
+    return data<NewsletterAnswer>({ ok: false, toast: { type: 'error', message } }, { status: read.refusal.init?.status ?? 400 });
+  }
+  const form = read.form;
   const parsed = NewsletterSchema.safeParse({ email: form.get('email') ?? '' });
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? MSG.emailInvalid;
