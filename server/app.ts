@@ -54,8 +54,8 @@ export interface AppOptions {
   authRateLimit: number;
   attemptStore?: AttemptStore;
   logger?: FastifyServerOptions['logger'];
-  /** Behind a proxy or load balancer, trust its X-Forwarded-For for client addresses. */
-  trustProxy?: boolean;
+  /** Behind a proxy or load balancer: whose X-Forwarded-For gives client addresses and the scheme. */
+  trustProxy?: TrustedProxies;
   /** How long a client may take; slow or stalled clients are cut off (defaults: DEFAULT_TIMEOUTS). */
   timeouts?: Partial<Timeouts>;
   /** Card and wallet payments through Paymob; without them the shop takes cash on delivery only. */
@@ -66,6 +66,20 @@ export interface AppOptions {
   catalogueCache?: Partial<CatalogueCacheSettings>;
   /** The server-rendered shop; without it only the API and images are served. */
   web?: { dev: boolean; buildDir: string; wholesaleUrl: string };
+}
+
+/**
+ * The proxies whose X-Forwarded-For (and -Proto, -Host) the shop believes: none (false), the
+ * number in front of it (each appends the address it saw, so the client's is that many from the
+ * right), or their addresses and ranges. Never every one: a client writes its own header.
+ */
+export type TrustedProxies = false | number | string[];
+
+/** Fastify's trustProxy for the setting. Fastify reads a bare hop count as "trust nothing", so the count is given as a function of the hop. */
+function proxyTrust(trusted: TrustedProxies | undefined): FastifyServerOptions['trustProxy'] {
+  if (!trusted) return false;
+  if (typeof trusted === 'number') return (_address: string, hop: number) => hop < trusted;
+  return trusted;
 }
 
 export interface Timeouts {
@@ -119,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     // Logged errors go through describeError: a failed query's message would carry its parameters.
     logger: typeof options.logger === 'object' ? { ...options.logger, serializers: { ...options.logger.serializers, err: describeError } } : (options.logger ?? false),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: proxyTrust(options.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: {
       // `category[in][]=…` and `priceAfterDiscount[lte]=…` arrive as nested objects.

@@ -1,8 +1,10 @@
 /** Configuration: read from the environment once, at boot, and checked with zod. */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PAYMENT_TIMEOUT_MINUTES } from '../contracts/constants.ts';
 import { PAYMOB_DEFAULT_BASE_URL, type PaymobSettings } from '../core/paymob.ts';
+import type { TrustedProxies } from './app.ts';
 import { DEFAULT_SEARCH_LIMITS, type SearchLimits } from './plugins/search-limits.ts';
 
 const optionalText = z.string().trim().optional().transform((v) => (v ? v : undefined));
@@ -21,7 +23,7 @@ const EnvSchema = z.object({
   BACKUP_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
   BACKUP_KEEP: z.coerce.number().int().min(1).default(24),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  TRUST_PROXY: z.string().trim().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PAYMOB_SECRET_KEY: optionalText,
   PAYMOB_PUBLIC_KEY: optionalText,
@@ -58,8 +60,8 @@ export type Config = {
   backupKeep: number;
   seedDemo: boolean;
   logLevel: string;
-  /** Behind a reverse proxy: take client addresses from X-Forwarded-For. */
-  trustProxy: boolean;
+  /** Behind a reverse proxy: whose X-Forwarded-For to believe (server/app.ts TrustedProxies). */
+  trustProxy: TrustedProxies;
   /** Card and wallet payments; undefined while the PAYMOB_* keys are unset (cash on delivery only). */
   paymob: PaymobSettings | undefined;
   /** A card order not paid within this many minutes is cancelled and its stock returned. */
@@ -70,6 +72,41 @@ export type Config = {
   catalogue: { poolSize: number; waitMs: number; statementTimeoutMs: number };
   search: SearchLimits;
 };
+
+/** Names of address ranges that proxy-addr, Fastify's reader of X-Forwarded-For, knows. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a range (`10.0.0.0/8`, `fd00::/8`, `10.0.0.0/255.0.0.0`) or a named range. */
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address, mask, ...rest] = entry.split('/');
+  const version = isIP(address ?? '');
+  if (!version || rest.length > 0) return false;
+  if (mask === undefined) return true;
+  if (/^\d+$/.test(mask)) return Number(mask) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(mask) === 4;
+}
+
+/**
+ * TRUST_PROXY: `false` (the default: the socket's peer is the client), the number of proxies in
+ * front of the shop (`1`), or their addresses and ranges separated by commas. Trusting every
+ * X-Forwarded-For (`true`) would let any client choose its own address, so it is refused.
+ */
+function readTrustProxy(value: string): TrustedProxies {
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    throw new Error(
+      'Invalid configuration:\n  TRUST_PROXY=true would believe any X-Forwarded-For a client writes: set the number of proxies in front of the shop (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8)',
+    );
+  }
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+  if (entries.length === 0 || wrong.length > 0) {
+    throw new Error(`Invalid configuration:\n  TRUST_PROXY: not a number of proxies nor addresses and ranges: ${wrong.join(', ') || value}`);
+  }
+  return entries;
+}
 
 /** Parses `env` (process.env by default); exits with a readable message on a bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -100,7 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupKeep: e.BACKUP_KEEP,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: readTrustProxy(e.TRUST_PROXY),
     paymob:
       paymobSet.length > 0
         ? {

@@ -162,6 +162,37 @@ describe('sessions', () => {
   });
 });
 
+describe('client addresses behind a proxy', () => {
+  const attempt = (app: TestApp, remoteAddress: string, forwardedFor: string) =>
+    app.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress, headers: { 'x-forwarded-for': forwardedFor }, payload: { phone: 'x', password: 'x' } });
+
+  it('with one proxy, a client-written X-Forwarded-For never moves the per-address limit', async () => {
+    const proxied = await createTestApp({ authRateLimit: 3, trustProxy: 1 });
+    try {
+      // The proxy appends the address it saw; whatever the client wrote before it is ignored.
+      for (let i = 0; i < 3; i++) expect((await attempt(proxied, '127.0.0.1', `198.51.100.${i}, 203.0.113.7`)).statusCode).toBe(400);
+      expect((await attempt(proxied, '127.0.0.1', '198.51.100.99, 203.0.113.7')).statusCode).toBe(429);
+      // Another client behind the same proxy has its own count.
+      expect((await attempt(proxied, '127.0.0.1', '203.0.113.8')).statusCode).toBe(400);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it("with the proxies' addresses, only they are believed: a client reaching the shop directly keeps its own address", async () => {
+    const proxied = await createTestApp({ authRateLimit: 3, trustProxy: ['10.0.0.0/8'] });
+    try {
+      for (let i = 0; i < 3; i++) expect((await attempt(proxied, '10.1.2.3', `198.51.100.${i}, 203.0.113.9`)).statusCode).toBe(400);
+      expect((await attempt(proxied, '10.1.2.4', '203.0.113.9')).statusCode).toBe(429);
+      // Not a proxy: its X-Forwarded-For is ignored, whatever it says.
+      for (let i = 0; i < 3; i++) expect((await attempt(proxied, '198.51.100.50', `203.0.113.${100 + i}`)).statusCode).toBe(400);
+      expect((await attempt(proxied, '198.51.100.50', '203.0.113.200')).statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('rate limits', () => {
   it("a stranger's wrong passwords never lock the owner out: the right password from a clean address logs in", async () => {
     const limited = await createTestApp({ authRateLimit: 3 });

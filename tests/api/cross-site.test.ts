@@ -69,7 +69,7 @@ describe('Secure cookies and HSTS', () => {
   });
 
   it('behind a trusted proxy that says https, the cookie is Secure and HSTS is sent', async () => {
-    const proxied = await createTestApp({ trustProxy: true });
+    const proxied = await createTestApp({ trustProxy: 1 });
     try {
       const account = await createAccount(proxied.db);
       const res = await login(proxied, { 'x-forwarded-proto': 'https' }, account);

@@ -197,7 +197,7 @@ describe('pages while the database is out of reach', () => {
 
 describe('the login page behind a TLS-terminating proxy', () => {
   it('sets a Secure cookie and HSTS when the trusted proxy says https', async () => {
-    const proxied = await createTestApp({ webBuildDir: buildDir, trustProxy: true });
+    const proxied = await createTestApp({ webBuildDir: buildDir, trustProxy: 1 });
     try {
       const account = await createAccount(proxied.db);
       const res = await proxied.app.inject({

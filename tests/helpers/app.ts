@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ImageStore } from '../../core/images.ts';
 import type { Database, OpenOptions } from '../../db/client.ts';
-import { buildApp, type AppOptions } from '../../server/app.ts';
+import { buildApp, type AppOptions, type TrustedProxies } from '../../server/app.ts';
 import { createTestDatabase } from './database.ts';
 import { recordApiResponses } from './openapi.ts';
 
@@ -27,7 +27,7 @@ export interface TestAppOptions {
   /** Serve the pages too, from this `react-router build` folder (see buildWebApp). */
   webBuildDir?: string;
   storeUrl?: string;
-  trustProxy?: boolean;
+  trustProxy?: TrustedProxies;
   timeouts?: AppOptions['timeouts'];
   /** Card payments against a Paymob (stand-in) at these settings. */
   paymob?: AppOptions['paymob'];
