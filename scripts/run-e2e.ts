@@ -5,7 +5,8 @@
  * playwright.config.ts starts one server per worker. Before it does, this builds the app once
  * and seeds the demo shop once into a template; each server then starts from a copy of it: a
  * copied data folder, or with TEST_DATABASE_URL a PostgreSQL database made from the template
- * database. Seeding draws every product picture, so doing it once saves a minute per worker.
+ * database. Seeding draws every product picture, so doing it once saves a minute per worker. The
+ * folder copies carry the demo accounts' passwords (demo-accounts.json), which the specs read.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';

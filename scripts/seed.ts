@@ -1,12 +1,13 @@
 /**
  * `npm run seed`: fills an empty database with the demo shop and draws its pictures (a start
- * of the server would draw any still missing). `npm run seed -- --reset` first deletes
- * everything (data and uploaded images) - for development only.
+ * of the server would draw any still missing), and gives the demo accounts new passwords, kept in
+ * DATA_DIR/demo-accounts.json. `npm run seed -- --reset` first deletes everything (data and
+ * uploaded images) - for development only.
  */
 import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { isDatabaseEmpty, seedDemo } from '../db/seed/demo.ts';
+import { demoAccountLines, isDatabaseEmpty, seedDemo } from '../db/seed/demo.ts';
 import { findMissingPictures } from '../db/seed/pictures.ts';
 import { run, scriptContext } from './lib.ts';
 
@@ -25,7 +26,9 @@ run(async () => {
       console.log('The database already has data; nothing done. Use "npm run seed -- --reset" to replace it with the demo shop.');
       return;
     }
-    await seedDemo(database.db, { root: ctx.uploadsDir });
+    // New random passwords for the demo accounts, kept in the data folder (and printed by `npm start`).
+    const accounts = await seedDemo(database.db, { root: ctx.uploadsDir }, { dataDir: ctx.config.dataDir });
+    for (const line of demoAccountLines(accounts, ctx.config.dataDir)) console.log(line);
     const pictures = await findMissingPictures(database.db, { root: ctx.uploadsDir });
     await pictures.drawAll({ concurrency: availableParallelism() });
   } finally {

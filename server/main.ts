@@ -9,7 +9,7 @@ import path from 'node:path';
 import { openDatabase } from '../db/client.ts';
 import { dumpEmbedded, lockDataDir } from '../db/embedded.ts';
 import { describeError } from '../db/errors.ts';
-import { findDemoAccounts, isDatabaseEmpty, seedDemo } from '../db/seed/demo.ts';
+import { demoAccountLines, demoAccountsPath, findDemoAccounts, isDatabaseEmpty, seedDemo } from '../db/seed/demo.ts';
 import { findMissingPictures } from '../db/seed/pictures.ts';
 import { expireUnpaidOrders } from '../core/payments.ts';
 import type { PaymobSettings } from '../core/paymob.ts';
@@ -128,7 +128,7 @@ async function main() {
 
   if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
     app.log.info('Empty database: creating the demo shop (first start only)...');
-    seedWork = seedDemo(database.db, { root: uploadsDir }, { signal: seeding.signal });
+    seedWork = seedDemo(database.db, { root: uploadsDir }, { dataDir: config.dataDir, signal: seeding.signal });
     await seedWork.catch((error: unknown) => {
       if (!seeding.signal.aborted) throw error;
     });
@@ -145,10 +145,12 @@ async function main() {
   console.log(`Database: ${embedded ? `embedded, in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}`);
   console.log(`Payments: cash on delivery${paymob ? `, and card or wallet through Paymob (${new URL(paymob.baseUrl).host})` : ' only'}`);
   sweep();
-  const demoAccounts = await findDemoAccounts(database.db);
-  if (demoAccounts.length > 0) {
-    console.log('Demo accounts (local demo data only):');
-    for (const account of demoAccounts) console.log(`  ${account.label}: phone ${account.phone}, password ${account.password}`);
+  // The demo passwords come from the data folder, where the seed kept them; the database has only their hashes.
+  const demo = await findDemoAccounts(database.db, config.dataDir);
+  if (demo.accounts.length > 0) {
+    for (const line of demoAccountLines(demo.accounts, config.dataDir)) console.log(line);
+  } else if (demo.passwordsMissing) {
+    console.log(`Demo accounts: no passwords on record (${demoAccountsPath(config.dataDir)} is missing); set new ones with "npm run reset-password -- <phone> <password>".`);
   }
   if (pictures.waiting > 0 && !stopping) {
     app.log.info(`Drawing the demo shop's pictures (${pictures.waiting} to go)...`);

@@ -5,7 +5,10 @@
  * stopped part-way leaves the database empty, and the next start seeds it again. The rows name
  * their pictures; pictures.ts draws them.
  */
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { GOVERNORATES, type OrderStatus, type ProductFields } from '../../contracts/index.ts';
 import { hashPassword, login } from '../../core/auth.ts';
@@ -21,11 +24,70 @@ import { categories, orders, orderStatusHistory, products, reviews, users } from
 import { seedCategories, seedProducts, type SeedProduct } from './catalogue.ts';
 import { categoryPictureName, productPictureNames, removeDemoPictures } from './pictures.ts';
 
-/** Local demo credentials, printed by `npm start` and listed in README. */
+/**
+ * The demo admin and customer. Their passwords are made at random by each seed and kept in
+ * DEMO_ACCOUNTS_FILE in the data folder (the database holds only their hashes); `npm start`
+ * prints them from there.
+ */
 export const DEMO_ACCOUNTS = [
-  { label: 'Admin', name: 'مدير المتجر', phone: '01000000001', password: 'admin-demo-2024', role: 'admin' as const },
-  { label: 'Customer', name: 'أحمد محمود', phone: '01000000002', password: 'customer-demo-2024', role: 'user' as const },
-];
+  { key: 'admin', label: 'Admin', name: 'مدير المتجر', phone: '01000000001', role: 'admin' },
+  { key: 'customer', label: 'Customer', name: 'أحمد محمود', phone: '01000000002', role: 'user' },
+] as const;
+
+type DemoAccountKey = (typeof DEMO_ACCOUNTS)[number]['key'];
+
+/** A demo account's phone and password, as kept in the data folder and printed by `npm start`. */
+export interface DemoCredentials {
+  label: string;
+  phone: string;
+  password: string;
+}
+
+/** The file in the data folder with the demo accounts' passwords, readable by its owner only. */
+export const DEMO_ACCOUNTS_FILE = 'demo-accounts.json';
+
+export const demoAccountsPath = (dataDir: string) => path.join(dataDir, DEMO_ACCOUNTS_FILE);
+
+/** A new demo password: 24 random URL-safe characters (144 bits). */
+const newDemoPassword = () => randomBytes(18).toString('base64url');
+
+/**
+ * Writes the demo accounts' file as `{"admin": {"phone", "password"}, "customer": {...}}`, mode
+ * 0600, through a file of its own renamed into place: a reader never finds half of it, and a
+ * file left from an earlier seed (whatever its mode) is replaced whole.
+ */
+function writeDemoAccounts(dataDir: string, credentials: DemoCredentials[]): void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = demoAccountsPath(dataDir);
+  const partial = `${file}.${process.pid}.partial`;
+  const kept = Object.fromEntries(DEMO_ACCOUNTS.map((account, i) => [account.key, { phone: account.phone, password: credentials[i]!.password }]));
+  try {
+    writeFileSync(partial, `${JSON.stringify(kept, null, 2)}\n`, { mode: 0o600 });
+    // The mode given to writeFileSync passes through the umask; this one does not.
+    chmodSync(partial, 0o600);
+    renameSync(partial, file);
+  } finally {
+    rmSync(partial, { force: true });
+  }
+}
+
+/** The passwords kept in the data folder by account, or undefined when the file is missing or unreadable. */
+function readDemoAccounts(dataDir: string): Map<DemoAccountKey, string> | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(demoAccountsPath(dataDir), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const passwords = new Map<DemoAccountKey, string>();
+  for (const account of DEMO_ACCOUNTS) {
+    const entry: unknown = (parsed as Record<string, unknown>)[account.key];
+    const password: unknown = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>).password : undefined;
+    if (typeof password === 'string' && password !== '') passwords.set(account.key, password);
+  }
+  return passwords;
+}
 
 const CUSTOMERS = [
   'محمد علي',
@@ -85,16 +147,19 @@ async function createSeedProduct(db: Db, store: ImageStore, item: SeedProduct, c
 }
 
 export interface SeedOptions {
+  /** The data folder, where the demo accounts' passwords are kept (DEMO_ACCOUNTS_FILE). */
+  dataDir: string;
   /** Stops the seed between two steps; nothing it wrote is kept. */
   signal?: AbortSignal;
 }
 
 /**
- * Fills an empty database with the demo shop's rows, all or none. Its pictures are not drawn
- * here: findMissingPictures (pictures.ts) draws them.
+ * Fills an empty database with the demo shop's rows, all or none, and gives the demo accounts
+ * new random passwords, kept in the data folder once the rows are in. Returns those passwords.
+ * Its pictures are not drawn here: findMissingPictures (pictures.ts) draws them.
  */
-export async function seedDemo(db: Db, store: ImageStore, options: SeedOptions = {}): Promise<void> {
-  const { signal } = options;
+export async function seedDemo(db: Db, store: ImageStore, options: SeedOptions): Promise<DemoCredentials[]> {
+  const { dataDir, signal } = options;
   // PGlite answers queries without ever yielding to the event loop, so a Ctrl-C would be heard
   // only once the seed is over (and tsx kills a child that does not answer a signal at once):
   // every step lets the loop run first.
@@ -107,9 +172,10 @@ export async function seedDemo(db: Db, store: ImageStore, options: SeedOptions =
   // from being encoded or written, and the seed names the real pictures itself.
   const deferred: ImageStore = { root: store.root, deferWrites: true };
   const standIn = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#ffffff' } }).png().toBuffer();
+  const credentials: DemoCredentials[] = DEMO_ACCOUNTS.map((account) => ({ label: account.label, phone: account.phone, password: newDemoPassword() }));
   const [customerHash, ...accountHashes] = await Promise.all([
-    hashPassword(`demo-${Date.now()}-${Math.random()}`),
-    ...DEMO_ACCOUNTS.map((account) => hashPassword(account.password)),
+    hashPassword(newDemoPassword()),
+    ...credentials.map((account) => hashPassword(account.password)),
   ]);
   await step();
 
@@ -192,24 +258,54 @@ export async function seedDemo(db: Db, store: ImageStore, options: SeedOptions =
     await step();
     return `${seedCategories.length} categories, ${created.length} products, ${accountIds.length + 1} accounts, ${placed} orders, ${written} reviews`;
   });
+  // Written only once the rows are in: a seed that failed or lost a race to another process
+  // leaves the passwords of the accounts that exist.
+  writeDemoAccounts(dataDir, credentials);
   console.log(`Demo shop: ${summary}.`);
+  return credentials;
+}
+
+export interface DemoAccountsFound {
+  /** The demo accounts whose kept password still logs them in with their role: what `npm start` prints. */
+  accounts: DemoCredentials[];
+  /** Demo accounts are in the database but the data folder keeps no passwords for them. */
+  passwordsMissing: boolean;
 }
 
 /**
- * The demo accounts that log in with their published passwords and have their roles: what
- * `npm start` may print. None on a shop that never had the demo, or whose owner changed them.
+ * The demo accounts `npm start` may print, with the passwords kept in the data folder. None on
+ * a shop that never had the demo, or whose owner changed their passwords.
  */
-export async function findDemoAccounts(db: Db): Promise<typeof DEMO_ACCOUNTS> {
+export async function findDemoAccounts(db: Db, dataDir: string): Promise<DemoAccountsFound> {
+  const kept = readDemoAccounts(dataDir);
+  if (!kept) {
+    const rows = await db
+      .select({ phone: users.phone, role: users.role })
+      .from(users)
+      .where(inArray(users.phone, DEMO_ACCOUNTS.map((account) => account.phone)));
+    const present = DEMO_ACCOUNTS.some((account) => rows.some((row) => row.phone === account.phone && row.role === account.role));
+    return { accounts: [], passwordsMissing: present };
+  }
   const found = await Promise.all(
-    DEMO_ACCOUNTS.map((account) =>
-      login(db, { phone: account.phone, password: account.password }).then(
-        (user) => (user.role === account.role ? account : undefined),
+    DEMO_ACCOUNTS.map(async (account): Promise<DemoCredentials | undefined> => {
+      const password = kept.get(account.key);
+      if (password === undefined) return undefined;
+      return login(db, { phone: account.phone, password }).then(
+        (user) => (user.role === account.role ? { label: account.label, phone: account.phone, password } : undefined),
         (error: unknown) => {
           if (error instanceof AppError && error.status === 401) return undefined;
           throw error;
         },
-      ),
-    ),
+      );
+    }),
   );
-  return found.filter((account) => account !== undefined);
+  return { accounts: found.filter((account) => account !== undefined), passwordsMissing: false };
+}
+
+/** The lines `npm start` and `npm run seed` print for the demo accounts that log in. */
+export function demoAccountLines(accounts: DemoCredentials[], dataDir: string): string[] {
+  return [
+    `Demo accounts (local demo data only; kept in ${demoAccountsPath(dataDir)}):`,
+    ...accounts.map((account) => `  ${account.label}: phone ${account.phone}, password ${account.password}`),
+  ];
 }

@@ -1,25 +1,28 @@
 /**
  * The demo seed of a first start: all or nothing however it is stopped, the demo credentials
- * shown only while those accounts work, and the pictures its rows name drawn afterwards,
- * finished by a later start when a start was cut short.
+ * made for each seed, kept in the data folder and shown only while those accounts work, and the
+ * pictures its rows name drawn afterwards, finished by a later start when a start was cut short.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changePassword } from '../../core/auth.ts';
+import { changePassword, login } from '../../core/auth.ts';
+import { AppError } from '../../core/errors.ts';
 import { deleteProduct } from '../../core/products.ts';
 import type { Database } from '../../db/client.ts';
 import { categories, orderItems, orders, products, reviews, users } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, findDemoAccounts, isDatabaseEmpty, seedDemo } from '../../db/seed/demo.ts';
+import { DEMO_ACCOUNTS, demoAccountsPath, findDemoAccounts, isDatabaseEmpty, seedDemo } from '../../db/seed/demo.ts';
 import { findMissingPictures } from '../../db/seed/pictures.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
 let database: Database;
 const root = mkdtempSync(path.join(tmpdir(), 'store-seed-'));
 const store = { root };
+/** The data folder the seeds keep the demo passwords in. */
+const dataDir = path.join(root, 'data');
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -59,7 +62,7 @@ describe('seeding the demo shop', () => {
     const counter = stopAtCheck(Number.POSITIVE_INFINITY);
     const probe = await createTestDatabase();
     try {
-      await seedDemo(probe.db, { root: path.join(root, 'probe') }, { signal: counter.signal });
+      await seedDemo(probe.db, { root: path.join(root, 'probe') }, { dataDir: path.join(root, 'probe-data'), signal: counter.signal });
     } finally {
       await probe.close();
     }
@@ -69,12 +72,14 @@ describe('seeding the demo shop', () => {
   it('leaves the database empty wherever it is stopped, and the next seed fills it whole', { timeout: 180_000 }, async () => {
     expect(totalChecks).toBeGreaterThan(100);
     for (const stopAt of [1, 2, Math.floor(totalChecks / 3), Math.floor((2 * totalChecks) / 3), totalChecks]) {
-      await expect(seedDemo(database.db, store, { signal: stopAtCheck(stopAt).signal }), `stopped at check ${stopAt}`).rejects.toThrow('stopped');
+      await expect(seedDemo(database.db, store, { dataDir, signal: stopAtCheck(stopAt).signal }), `stopped at check ${stopAt}`).rejects.toThrow('stopped');
       expect(await countRows(), `stopped at check ${stopAt}`).toEqual(EMPTY);
       expect(await isDatabaseEmpty(database.db)).toBe(true);
+      // Passwords are kept only for accounts that were written.
+      expect(existsSync(demoAccountsPath(dataDir)), `stopped at check ${stopAt}`).toBe(false);
     }
 
-    await seedDemo(database.db, store);
+    await seedDemo(database.db, store, { dataDir });
     expect(await countRows()).toEqual(WHOLE);
   });
 
@@ -91,7 +96,7 @@ describe('seeding the demo shop', () => {
         controller.signal.throwIfAborted();
       },
     } as AbortSignal;
-    await expect(seedDemo(database.db, store, { signal })).rejects.toThrow();
+    await expect(seedDemo(database.db, store, { dataDir, signal })).rejects.toThrow();
     expect(checks).toBeLessThan(totalChecks);
     expect(await countRows()).toEqual(EMPTY);
   });
@@ -100,25 +105,89 @@ describe('seeding the demo shop', () => {
     await emptyShop();
     // A customer's phone already taken makes the seed fail after every category and product is written.
     const [blocker] = await database.db.insert(users).values({ name: 'حساب سابق', phone: '01110000003', passwordHash: 'x' }).returning({ id: users.id });
-    await expect(seedDemo(database.db, store)).rejects.toThrow();
+    await expect(seedDemo(database.db, store, { dataDir })).rejects.toThrow();
     expect(await countRows()).toEqual({ ...EMPTY, users: 1 });
 
     await database.db.delete(users).where(eq(users.id, blocker!.id));
-    await seedDemo(database.db, store);
+    await seedDemo(database.db, store, { dataDir });
     expect(await countRows()).toEqual(WHOLE);
   });
 });
 
 describe('the demo credentials', () => {
-  it('are reported only for demo accounts that exist and still take their published passwords', async () => {
-    expect(await findDemoAccounts(database.db)).toHaveLength(DEMO_ACCOUNTS.length);
+  type Kept = Record<string, { phone: string; password: string }>;
+  const readKept = () => JSON.parse(readFileSync(demoAccountsPath(dataDir), 'utf8')) as Kept;
+  const refused = (phone: string, password: string) =>
+    login(database.db, { phone, password }).then(
+      () => false,
+      (error: unknown) => error instanceof AppError && error.status === 401,
+    );
+
+  it('are made at random by each seed and kept in the data folder for its owner only', { timeout: 120_000 }, async () => {
+    await emptyShop();
+    const returned = await seedDemo(database.db, store, { dataDir });
+    const file = demoAccountsPath(dataDir);
+    expect(file).toBe(path.join(dataDir, 'demo-accounts.json'));
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const first = readKept();
+    expect(Object.keys(first)).toEqual(['admin', 'customer']);
+    expect(Object.keys(first.admin!).sort()).toEqual(['password', 'phone']);
+    expect(first.admin!.phone).toBe('01000000001');
+    expect(first.customer!.phone).toBe('01000000002');
+    expect(returned).toEqual([
+      { label: 'Admin', phone: '01000000001', password: first.admin!.password },
+      { label: 'Customer', phone: '01000000002', password: first.customer!.password },
+    ]);
+    for (const { phone, password } of Object.values(first)) {
+      expect(password).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+      // The passwords once published in README are no longer the demo accounts'.
+      expect(['admin-demo-2024', 'customer-demo-2024']).not.toContain(password);
+      expect(await refused(phone, phone === '01000000001' ? 'admin-demo-2024' : 'customer-demo-2024')).toBe(true);
+    }
+    expect(first.admin!.password).not.toBe(first.customer!.password);
+    expect((await login(database.db, first.admin!)).role).toBe('admin');
+    expect((await login(database.db, first.customer!)).role).toBe('user');
+    // The database keeps only their hashes.
+    const hashes = await database.db.select({ passwordHash: users.passwordHash }).from(users);
+    expect(hashes.some((row) => row.passwordHash.includes(first.admin!.password))).toBe(false);
+
+    // A reset seeds again: new passwords, the old ones gone.
+    await emptyShop();
+    await seedDemo(database.db, store, { dataDir });
+    const second = readKept();
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(second.admin!.password).not.toBe(first.admin!.password);
+    expect(second.customer!.password).not.toBe(first.customer!.password);
+    expect((await login(database.db, second.admin!)).role).toBe('admin');
+    expect(await refused(first.admin!.phone, first.admin!.password)).toBe(true);
+    expect(readdirSync(dataDir)).toEqual(['demo-accounts.json']);
+  });
+
+  it('are reported only for demo accounts that exist and still take the passwords kept for them', async () => {
+    const kept = readKept();
+    expect(await findDemoAccounts(database.db, dataDir)).toEqual({
+      accounts: [
+        { label: 'Admin', phone: '01000000001', password: kept.admin!.password },
+        { label: 'Customer', phone: '01000000002', password: kept.customer!.password },
+      ],
+      passwordsMissing: false,
+    });
+    expect(DEMO_ACCOUNTS).toHaveLength(2);
 
     const [admin] = await database.db.select({ id: users.id }).from(users).where(eq(users.phone, '01000000001'));
     await changePassword(database.db, admin!.id, 'a-password-of-the-owner');
-    expect((await findDemoAccounts(database.db)).map((account) => account.phone)).toEqual(['01000000002']);
+    expect((await findDemoAccounts(database.db, dataDir)).accounts.map((account) => account.phone)).toEqual(['01000000002']);
+
+    // A shop whose data folder lost the file (or never had one) has no passwords to show, only the note that they are missing.
+    const elsewhere = path.join(root, 'another-data-folder');
+    expect(await findDemoAccounts(database.db, elsewhere)).toEqual({ accounts: [], passwordsMissing: true });
+    mkdirSync(elsewhere, { recursive: true });
+    writeFileSync(demoAccountsPath(elsewhere), 'not json');
+    expect(await findDemoAccounts(database.db, elsewhere)).toEqual({ accounts: [], passwordsMissing: true });
 
     await emptyShop();
-    expect(await findDemoAccounts(database.db)).toEqual([]);
+    expect(await findDemoAccounts(database.db, dataDir)).toEqual({ accounts: [], passwordsMissing: false });
+    expect(await findDemoAccounts(database.db, elsewhere)).toEqual({ accounts: [], passwordsMissing: false });
   });
 });
 
@@ -131,7 +200,7 @@ describe('the demo pictures', () => {
     // Left from an earlier demo (an older drawing) and an upload of the shop's own.
     writeFileSync(file('products', 'demo-eg-ts-1001-front.webp'), 'an older drawing');
     writeFileSync(file('products', 'p-owner-upload.webp'), 'kept');
-    await seedDemo(database.db, store);
+    await seedDemo(database.db, store, { dataDir });
   });
 
   it('are named by the rows but drawn after the seed, old demo files cleared first', async () => {

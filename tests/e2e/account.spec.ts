@@ -20,8 +20,8 @@ import {
   type CatalogueProduct,
 } from './pages/account.ts';
 import { expectNoSeriousViolations } from './pages/common.ts';
+import { ADMIN } from './pages/demo-accounts.ts';
 
-const ADMIN = { phone: '01000000001', password: 'admin-demo-2024' };
 const ADDRESS = { details: 'شارع التحرير، عمارة 5، الدور الثالث', phone: '01234567890', city: 'الجيزة' };
 
 /** Two different products with several sizes and stock to spare. */

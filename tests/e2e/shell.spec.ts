@@ -8,9 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { categoryIds, HOME_CATEGORY_NAMES, HomePage, signIn, SiteFooter, SiteHeader, STORE_NAME, toast } from './pages/shell.ts';
 import { expectNoHorizontalOverflow, expectNoSeriousViolations } from './pages/common.ts';
-
-const CUSTOMER = { phone: '01000000002', password: 'customer-demo-2024' };
-const ADMIN = { phone: '01000000001', password: 'admin-demo-2024' };
+import { ADMIN, CUSTOMER } from './pages/demo-accounts.ts';
 
 const STATIC_PAGES = [
   { path: '/about-shortcut', heading: 'من نحن', footer: 'من نحن', mentions: 'الدفع نقداً عند الاستلام' },

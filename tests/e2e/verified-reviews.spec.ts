@@ -5,8 +5,7 @@
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { fetchProducts, ProductDetail, signUpCustomer, toast, uniquePhone } from './pages/catalogue.ts';
 import { expectNoHorizontalOverflow, expectNoSeriousViolations } from './pages/common.ts';
-
-const ADMIN = { phone: '01000000001', password: 'admin-demo-2024' };
+import { ADMIN } from './pages/demo-accounts.ts';
 
 /** Orders the product as the signed-in shopper (through the API, with the page's cookie) and has the shop deliver it. */
 async function buyAndReceive(page: Page, baseURL: string, product: { _id: string; availableSizes: string[] }) {

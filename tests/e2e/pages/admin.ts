@@ -5,9 +5,7 @@
 import type { Page } from '@playwright/test';
 
 export * from './common.ts';
-
-export const ADMIN = { phone: '01000000001', password: 'admin-demo-2024' };
-export const CUSTOMER = { phone: '01000000002', password: 'customer-demo-2024' };
+export { ADMIN, CUSTOMER } from './demo-accounts.ts';
 
 /** Every admin page, for the guard and accessibility sweeps; ids are filled in by the caller. */
 export const ADMIN_PATHS = [

@@ -5,9 +5,7 @@
  * stock ledger's newest entries.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-
-/** The demo shop's admin (db/seed/demo.ts), who may read the stock ledger. */
-const ADMIN = { phone: '01000000001', password: 'admin-demo-2024' };
+import { ADMIN } from './demo-accounts.ts';
 
 /** The stand-in's checkout page, in English as Paymob's own page would not be in Arabic either. */
 export class PaymobCheckout {

@@ -7,9 +7,7 @@
  */
 import { expect, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
-
-/** The demo shop's admin (db/seed/demo.ts). */
-const ADMIN = { phone: '01000000001', password: 'admin-demo-2024' };
+import { ADMIN } from './demo-accounts.ts';
 
 export interface StockedProduct {
   _id: string;
