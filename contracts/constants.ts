@@ -133,7 +133,11 @@ export const PAYMENT_OUTCOME_LABELS: Record<PaymentOutcome, string> = {
 /** Outcomes an admin must decide on (refund the money, or accept it). */
 export const PAYMENT_DECISION_OUTCOMES: readonly PaymentOutcome[] = ['amount_mismatch', 'closed_order', 'already_paid'];
 
-export const REFUND_STATUSES = ['succeeded', 'failed'] as const;
+/**
+ * How a refund through Paymob went. `pending`: sent, and Paymob's answer is not recorded yet
+ * (while it is, no second refund of the same payment is sent).
+ */
+export const REFUND_STATUSES = ['succeeded', 'failed', 'pending'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** Why a size's stock changed, as the stock ledger records it. */
@@ -147,6 +151,24 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
   admin: 'تعديل من الإدارة',
   payment_expired: 'انتهاء مهلة الدفع',
 };
+
+/**
+ * The most orders a customer may have open at once without having paid or been confirmed: cash
+ * orders still pending and card orders awaiting payment. Each holds its pieces, so the limit
+ * keeps one account from holding a size's whole stock.
+ */
+export const MAX_OPEN_ORDERS = 5;
+
+/** The most pieces of one size of one product an order line may take. */
+export const MAX_LINE_PIECES = 10;
+
+/** The two limits above as a shop sets them (MAX_OPEN_ORDERS, MAX_LINE_PIECES in the environment). */
+export interface OrderLimits {
+  openOrders: number;
+  linePieces: number;
+}
+
+export const DEFAULT_ORDER_LIMITS: OrderLimits = { openOrders: MAX_OPEN_ORDERS, linePieces: MAX_LINE_PIECES };
 
 /** A size with this many pieces or fewer shows "only N left" on the product page. */
 export const LAST_PIECES_HINT = 2;

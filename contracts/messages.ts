@@ -136,5 +136,9 @@ export const MSG = {
   paymentFailedClosed: 'لم تتم عملية الدفع، والطلب لم يعد ينتظر الدفع',
   /** Follows refundFailed on the admin's pages: where to try the refund again. */
   refundRetryHint: 'بزر «إعادة محاولة الاسترداد» في قسم الدفع',
+  refundInProgress: 'طلب الاسترداد أُرسل إلى بوابة الدفع وننتظر ردها، حدّث الصفحة بعد قليل',
+  tooManyOpenOrders: 'لديك الحد الأقصى من الطلبات المفتوحة التي لم تُدفع أو لم تُؤكَّد بعد، انتظر تأكيد أحدها أو ألغِ طلباً منها ثم أعد المحاولة',
+  /** Followed by the limit, the product and the size: "… (10): تيشيرت (مقاس M)". */
+  tooManyLinePieces: 'عدد القطع من المقاس الواحد أكبر مما يسمح به الطلب الواحد',
 } as const;
 export type MessageKey = keyof typeof MSG;

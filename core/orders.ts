@@ -7,11 +7,13 @@ import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import {
   CUSTOMER_CANCELLABLE,
   DEFAULT_POSTAL_CODE,
+  DEFAULT_ORDER_LIMITS,
   MSG,
   ORDER_NEXT_STATUSES,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   SHIPPING_FEE,
+  type OrderLimits,
   type OrderStatus,
   type PaymentMethod,
   type RefundStatus,
@@ -74,6 +76,8 @@ export interface PlaceOrderInput {
   paymentMethodType?: PaymentMethod;
   /** Minutes a card order may await its payment. */
   paymentTimeoutMinutes?: number;
+  /** Open unpaid orders a customer may have, and pieces of one size a line may take (DEFAULT_ORDER_LIMITS). */
+  limits?: OrderLimits;
 }
 
 export interface PlacedOrder {
@@ -83,9 +87,18 @@ export interface PlacedOrder {
 }
 
 /**
+ * Orders that hold their pieces while the customer has neither paid nor been confirmed: cash
+ * orders still pending and card orders awaiting payment (a paid card order is pending too, and
+ * is not counted).
+ */
+const OPEN_UNPAID_STATUSES: OrderStatus[] = ['pending', 'awaiting_payment'];
+
+/**
  * Turns the user's cart into an order in one transaction. Each line's size is taken with a
  * conditional decrement (core/stock.ts), so concurrent orders can never push a size below
- * zero; if any line cannot be served, nothing is taken and the cart stays as it was.
+ * zero; if any line cannot be served, nothing is taken and the cart stays as it was. So that
+ * one account cannot hold the stock, a customer who already has the limit of open unpaid
+ * orders, or a line of more pieces than the limit, is refused (409) the same way.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
   const outcome = await db.transaction(async (tx) => {
@@ -103,6 +116,16 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
         if (previous?.orderId) return { orderId: previous.orderId, replayed: true };
       }
     }
+    // One customer's orders are placed one at a time (their account row's lock), so two placed
+    // at once cannot both pass the limit of open orders.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('no key update');
+    const [open] = await tx
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.userId, input.userId), eq(orders.isPaid, false), inArray(orders.status, OPEN_UNPAID_STATUSES)));
+    const limits = input.limits ?? DEFAULT_ORDER_LIMITS;
+    if ((open?.n ?? 0) >= limits.openOrders) throw new AppError(409, MSG.tooManyOpenOrders);
+
     const [cart] = await tx
       .select({ id: carts.id })
       .from(carts)
@@ -130,6 +153,9 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
 
     for (const line of lines) {
       if (!line.available || !line.sizes.includes(line.size)) throw new AppError(409, `${MSG.productUnavailable}: ${line.title}`);
+      if (line.count > limits.linePieces) {
+        throw new AppError(409, `${MSG.tooManyLinePieces} (${limits.linePieces}): ${line.title} (${MSG.sizeLabel} ${line.size.toUpperCase()})`);
+      }
     }
 
     const card = input.paymentMethodType === 'card';

@@ -4,8 +4,9 @@
  * order paid, the shopper's return, the expiry of unpaid orders, and the admin's decision on a
  * callback that did not fit its order. See docs/decisions/009-card-payments-paymob.md.
  */
-import { and, asc, desc, eq, gt, lte, notExists } from 'drizzle-orm';
-import { MSG, ORDER_STATUS_LABELS, PAYMENT_DECISION_OUTCOMES, type PaymentOutcome } from '../contracts/index.ts';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, gt, like, lt, lte, notExists } from 'drizzle-orm';
+import { MSG, ORDER_STATUS_LABELS, PAYMENT_DECISION_OUTCOMES, type OrderStatus, type PaymentOutcome } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
 import { orderItems, orderRefunds, orders, orderStatusHistory, paymentAttempts, paymentCallbacks, users } from '../db/schema.ts';
 import { AppError } from './errors.ts';
@@ -15,15 +16,17 @@ import { lockOrder, moveOrder, type LockedOrder, type Tx, type Viewer } from './
 import {
   checkoutUrl,
   createIntention,
+  PAYMOB_CALL_TIMEOUT_MS,
   PaymobError,
   processedHmacInput,
   responseHmacInput,
   responseOrderId,
   signatureMatches,
   type IntentionItem,
+  type IntentionRequest,
   type PaymobSettings,
 } from './paymob.ts';
-import { refundTransactionOfOrder } from './refunds.ts';
+import { claimRefund, refundInFlight, sendRefund, type RefundClaim } from './refunds.ts';
 
 export interface PaymentSettings {
   /** Undefined while the shop takes cash only. */
@@ -68,74 +71,173 @@ async function expire(tx: Tx, order: LockedOrder): Promise<void> {
 }
 
 /**
+ * A payment attempt whose intention is being created at Paymob has no Paymob ids yet: its Paymob
+ * order id starts with this, and its intention id and client secret are empty.
+ */
+const CREATING = 'creating:';
+
+/** An attempt still being created this long after it began lost its answer (the process stopped mid-call); it is dropped. */
+const CREATING_ABANDONED_MS = 2 * PAYMOB_CALL_TIMEOUT_MS;
+
+/** How often a second "pay now" looks whether the intention the first one is creating is ready. */
+const CREATING_POLL_MS = 100;
+
+const isCreating = (paymobOrderId: string) => paymobOrderId.startsWith(CREATING);
+
+/** Seconds until `dueAt`, at least one: the intention's expiration. */
+const secondsLeft = (dueAt: Date) => Math.max(1, Math.floor((dueAt.getTime() - Date.now()) / 1000));
+
+/** What the first, short transaction of a payment start decided. */
+type PaymentStart =
+  | { kind: 'checkout'; clientSecret: string }
+  | { kind: 'expired' }
+  /** Another press is creating an intention for the order right now: wait for it. */
+  | { kind: 'wait'; attemptId: string }
+  /** An attempt was recorded as being created: ask Paymob for its intention. */
+  | { kind: 'create'; attemptId: string; request: Omit<IntentionRequest, 'expirationSeconds'>; dueAt: Date | null };
+
+/**
+ * Under the order's row lock: checks that its owner may pay it now, then either reuses the
+ * intention made a moment ago, waits for the one being made, or records a new attempt as being
+ * created (the marker a second press sees) with what Paymob is to be asked for.
+ */
+async function beginPayment(tx: Tx, settings: PaymentSettings, orderId: string, viewer: Viewer): Promise<PaymentStart> {
+  const order = await lockOrder(tx, orderId);
+  if (order.userId !== viewer.id) throw new AppError(404, MSG.orderNotFound);
+  if (order.status !== 'awaiting_payment') throw new AppError(409, `${MSG.paymentNotAwaited}: ${ORDER_STATUS_LABELS[order.status]}`);
+  if (order.paymentDueAt && order.paymentDueAt.getTime() <= Date.now()) {
+    await expire(tx, order);
+    return { kind: 'expired' };
+  }
+  await tx
+    .delete(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.orderId, order.id),
+        like(paymentAttempts.paymobOrderId, `${CREATING}%`),
+        lt(paymentAttempts.createdAt, new Date(Date.now() - CREATING_ABANDONED_MS)),
+      ),
+    );
+  const [recent] = await tx
+    .select({ id: paymentAttempts.id, paymobOrderId: paymentAttempts.paymobOrderId, clientSecret: paymentAttempts.clientSecret })
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.orderId, order.id),
+        gt(paymentAttempts.createdAt, new Date(Date.now() - REUSE_ATTEMPT_MS)),
+        notExists(tx.select({ id: paymentCallbacks.id }).from(paymentCallbacks).where(eq(paymentCallbacks.paymobOrderId, paymentAttempts.paymobOrderId))),
+      ),
+    )
+    .orderBy(desc(paymentAttempts.createdAt))
+    .limit(1);
+  if (recent) return isCreating(recent.paymobOrderId) ? { kind: 'wait', attemptId: recent.id } : { kind: 'checkout', clientSecret: recent.clientSecret };
+
+  const [owner] = await tx
+    .select({ name: users.name, phone: orders.shippingPhone, details: orders.shippingDetails, city: orders.shippingCity, postalCode: orders.postalCode })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, order.id));
+  const lines = await tx
+    .select({ title: orderItems.title, size: orderItems.size, count: orderItems.count, price: orderItems.price })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.title), asc(orderItems.size));
+  const amountCents = amountDueCents(order);
+  const [attempt] = await tx
+    .insert(paymentAttempts)
+    .values({ orderId: order.id, paymobOrderId: `${CREATING}${randomUUID()}`, intentionId: '', clientSecret: '', amountCents })
+    .returning({ id: paymentAttempts.id });
+  return {
+    kind: 'create',
+    attemptId: attempt!.id,
+    dueAt: order.paymentDueAt,
+    request: {
+      amountCents,
+      items: intentionItems(order, lines),
+      billing: { ...splitName(owner!.name), phone: `+2${owner!.phone}`, street: owner!.details, city: owner!.city, postalCode: owner!.postalCode },
+      specialReference: `${order.id}-${Date.now()}`,
+      notificationUrl: `${settings.storeUrl}${CALLBACK_PATH}`,
+      redirectionUrl: `${settings.storeUrl}${RETURN_PATH}`,
+    },
+  };
+}
+
+/**
+ * Waits, outside any transaction, until the attempt another press is creating has its intention
+ * (`ready`), was dropped because Paymob failed (`gone`), or has waited so long that its creator
+ * must have stopped (`abandoned`).
+ */
+async function waitForAttempt(db: Db, attemptId: string): Promise<'ready' | 'gone' | 'abandoned'> {
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, CREATING_POLL_MS));
+    const [attempt] = await db
+      .select({ paymobOrderId: paymentAttempts.paymobOrderId, createdAt: paymentAttempts.createdAt })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.id, attemptId));
+    if (!attempt) return 'gone';
+    if (!isCreating(attempt.paymobOrderId)) return 'ready';
+    if (attempt.createdAt.getTime() < Date.now() - CREATING_ABANDONED_MS) return 'abandoned';
+  }
+}
+
+/**
+ * Asks Paymob for the intention of an attempt recorded as being created, outside any
+ * transaction, then records it under the order's row lock. The intention is kept whatever
+ * became of the order meanwhile (a callback for it must find the order), but the checkout is
+ * handed out only while the order still awaits its payment: an order cancelled, paid through an
+ * earlier checkout, or past its time in the meantime is a 409 as at the start.
+ */
+async function createAttempt(db: Db, paymob: PaymobSettings, start: Extract<PaymentStart, { kind: 'create' }>, orderId: string): Promise<string> {
+  let intention;
+  try {
+    intention = await createIntention(paymob, { ...start.request, ...(start.dueAt && { expirationSeconds: secondsLeft(start.dueAt) }) });
+  } catch (error) {
+    await db.delete(paymentAttempts).where(and(eq(paymentAttempts.id, start.attemptId), like(paymentAttempts.paymobOrderId, `${CREATING}%`)));
+    if (error instanceof PaymobError) throw Object.assign(new AppError(502, MSG.paymentGatewayDown), { cause: error });
+    throw error;
+  }
+  const made = { paymobOrderId: intention.paymobOrderId, intentionId: intention.intentionId, clientSecret: intention.clientSecret };
+  const outcome = await db.transaction(async (tx): Promise<{ kind: 'ready' | 'expired' } | { kind: 'closed'; status: OrderStatus }> => {
+    const order = await lockOrder(tx, orderId);
+    const recorded = await tx.update(paymentAttempts).set(made).where(eq(paymentAttempts.id, start.attemptId)).returning({ id: paymentAttempts.id });
+    // Dropped as abandoned by another press while Paymob was slow: recorded afresh.
+    if (recorded.length === 0) await tx.insert(paymentAttempts).values({ ...made, orderId, amountCents: start.request.amountCents });
+    if (order.status !== 'awaiting_payment') return { kind: 'closed', status: order.status };
+    if (order.paymentDueAt && order.paymentDueAt.getTime() <= Date.now()) {
+      await expire(tx, order);
+      return { kind: 'expired' };
+    }
+    return { kind: 'ready' };
+  });
+  if (outcome.kind === 'closed') throw new AppError(409, `${MSG.paymentNotAwaited}: ${ORDER_STATUS_LABELS[outcome.status]}`);
+  if (outcome.kind === 'expired') {
+    catalogueChanged(db);
+    throw new AppError(409, MSG.paymentExpired);
+  }
+  return checkoutUrl(paymob, intention.clientSecret);
+}
+
+/**
  * A Unified Checkout address for an order awaiting payment (at checkout, and "pay now"). Only
  * its owner may ask; an order past its payment time is expired here and then is a 409. Pressed
- * twice in a row, the second press gets the same intention back.
+ * twice in a row, the second press gets the same intention back, waiting for it when the first
+ * is still creating it. Paymob is asked outside any transaction: the order's row is locked only
+ * to decide and, after Paymob answered, to record what it answered.
  */
 export async function startPayment(db: Db, settings: PaymentSettings, orderId: string, viewer: Viewer): Promise<string> {
   const paymob = settings.paymob;
   if (!paymob) throw new AppError(409, MSG.cardPaymentsOff);
-  const outcome = await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (order.userId !== viewer.id) throw new AppError(404, MSG.orderNotFound);
-    if (order.status !== 'awaiting_payment') throw new AppError(409, `${MSG.paymentNotAwaited}: ${ORDER_STATUS_LABELS[order.status]}`);
-    if (order.paymentDueAt && order.paymentDueAt.getTime() <= Date.now()) {
-      await expire(tx, order);
-      return { expired: true as const };
+  for (;;) {
+    const start = await db.transaction((tx) => beginPayment(tx, settings, orderId, viewer));
+    if (start.kind === 'expired') {
+      catalogueChanged(db);
+      throw new AppError(409, MSG.paymentExpired);
     }
-    const [recent] = await tx
-      .select({ clientSecret: paymentAttempts.clientSecret })
-      .from(paymentAttempts)
-      .where(
-        and(
-          eq(paymentAttempts.orderId, order.id),
-          gt(paymentAttempts.createdAt, new Date(Date.now() - REUSE_ATTEMPT_MS)),
-          notExists(tx.select({ id: paymentCallbacks.id }).from(paymentCallbacks).where(eq(paymentCallbacks.paymobOrderId, paymentAttempts.paymobOrderId))),
-        ),
-      )
-      .orderBy(desc(paymentAttempts.createdAt))
-      .limit(1);
-    if (recent) return { clientSecret: recent.clientSecret };
-
-    const [owner] = await tx
-      .select({ name: users.name, phone: orders.shippingPhone, details: orders.shippingDetails, city: orders.shippingCity, postalCode: orders.postalCode })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(eq(orders.id, order.id));
-    const lines = await tx
-      .select({ title: orderItems.title, size: orderItems.size, count: orderItems.count, price: orderItems.price })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.title), asc(orderItems.size));
-    const amountCents = amountDueCents(order);
-    let intention;
-    try {
-      intention = await createIntention(paymob, {
-        amountCents,
-        items: intentionItems(order, lines),
-        billing: { ...splitName(owner!.name), phone: `+2${owner!.phone}`, street: owner!.details, city: owner!.city, postalCode: owner!.postalCode },
-        specialReference: `${order.id}-${Date.now()}`,
-        notificationUrl: `${settings.storeUrl}${CALLBACK_PATH}`,
-        redirectionUrl: `${settings.storeUrl}${RETURN_PATH}`,
-      });
-    } catch (error) {
-      if (error instanceof PaymobError) throw Object.assign(new AppError(502, MSG.paymentGatewayDown), { cause: error });
-      throw error;
-    }
-    await tx.insert(paymentAttempts).values({
-      orderId: order.id,
-      paymobOrderId: intention.paymobOrderId,
-      intentionId: intention.intentionId,
-      clientSecret: intention.clientSecret,
-      amountCents,
-    });
-    return { clientSecret: intention.clientSecret };
-  });
-  if ('expired' in outcome) {
-    catalogueChanged(db);
-    throw new AppError(409, MSG.paymentExpired);
+    if (start.kind === 'checkout') return checkoutUrl(paymob, start.clientSecret);
+    if (start.kind === 'create') return createAttempt(db, paymob, start, orderId);
+    // The other press failed at Paymob a moment ago: this one answers the same.
+    if ((await waitForAttempt(db, start.attemptId)) === 'gone') throw new AppError(502, MSG.paymentGatewayDown);
   }
-  return checkoutUrl(paymob, outcome.clientSecret);
 }
 
 const truthy = (value: unknown) => value === true || value === 'true';
@@ -319,10 +421,20 @@ export async function ordersNeedingDecision(db: Db): Promise<Set<string>> {
   return new Set(rows.map((r) => r.orderId).filter((id): id is string => id !== null));
 }
 
+/** Closes a decision on a callback. */
+async function markDecided(tx: Tx, callbackId: string, adminId: string): Promise<void> {
+  await tx
+    .update(paymentCallbacks)
+    .set({ needsDecision: false, decidedAt: new Date(), decidedBy: adminId })
+    .where(and(eq(paymentCallbacks.id, callbackId), eq(paymentCallbacks.needsDecision, true)));
+}
+
 /**
  * An admin's decision on a callback that did not fit its order: `refund` sends that payment
  * back through Paymob (the decision stays open if the refund fails), `keep` records that the
- * shop keeps the money and settles with the customer itself.
+ * shop keeps the money and settles with the customer itself. The refund is claimed under the
+ * order's row lock and sent after that transaction commits; while it waits for Paymob's answer,
+ * another decision on the same payment is a 409.
  */
 export async function decidePayment(
   db: Db,
@@ -332,18 +444,28 @@ export async function decidePayment(
   action: 'refund' | 'keep',
   admin: Viewer,
 ): Promise<'succeeded' | 'failed' | 'kept'> {
-  return db.transaction(async (tx) => {
+  const start = await db.transaction(async (tx): Promise<{ outcome: 'succeeded' | 'failed' | 'kept' } | { send: RefundClaim }> => {
     await lockOrder(tx, orderId);
     const [callback] = await tx
       .select({ id: paymentCallbacks.id, transactionId: paymentCallbacks.transactionId, amountCents: paymentCallbacks.amountCents })
       .from(paymentCallbacks)
       .where(and(eq(paymentCallbacks.id, callbackId), eq(paymentCallbacks.orderId, orderId), eq(paymentCallbacks.needsDecision, true)));
     if (!callback) throw new AppError(404, MSG.paymentDecisionNotFound);
-    if (action === 'refund') {
-      const status = await refundTransactionOfOrder(tx, settings.paymob, orderId, callback.transactionId, callback.amountCents, admin.id);
-      if (status === 'failed') return 'failed';
+    if (action === 'keep') {
+      if (await refundInFlight(tx, orderId, callback.transactionId)) throw new AppError(409, MSG.refundInProgress);
+      await markDecided(tx, callback.id, admin.id);
+      return { outcome: 'kept' };
     }
-    await tx.update(paymentCallbacks).set({ needsDecision: false, decidedAt: new Date(), decidedBy: admin.id }).where(eq(paymentCallbacks.id, callback.id));
-    return action === 'refund' ? 'succeeded' : 'kept';
+    const claim = await claimRefund(tx, settings.paymob, orderId, callback.transactionId, callback.amountCents, admin.id);
+    if ('send' in claim) return { send: claim.send };
+    if (claim.status === 'pending') throw new AppError(409, MSG.refundInProgress);
+    if (claim.status === 'failed') return { outcome: 'failed' };
+    // Refunded in full already: the decision is the refund.
+    await markDecided(tx, callback.id, admin.id);
+    return { outcome: 'succeeded' };
+  });
+  if ('outcome' in start) return start.outcome;
+  return sendRefund(db, settings.paymob!, start.send, async (tx, status) => {
+    if (status === 'succeeded') await markDecided(tx, callbackId, admin.id);
   });
 }

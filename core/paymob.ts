@@ -29,7 +29,8 @@ export class PaymobError extends Error {
   }
 }
 
-const CALL_TIMEOUT_MS = 15_000;
+/** The longest the shop waits for one answer from Paymob. */
+export const PAYMOB_CALL_TIMEOUT_MS = 15_000;
 
 /**
  * The fields of a transaction callback that the HMAC covers, in Paymob's documented order
@@ -124,6 +125,11 @@ export interface IntentionRequest {
   specialReference: string;
   notificationUrl: string;
   redirectionUrl: string;
+  /**
+   * Seconds the intention can be paid for (Paymob's `expiration`): the order's remaining payment
+   * time, so nobody pays for an order the shop has already cancelled as unpaid.
+   */
+  expirationSeconds?: number;
 }
 
 export interface Intention {
@@ -140,7 +146,7 @@ async function call(settings: PaymobSettings, path: string, body: unknown, step:
       method: 'POST',
       headers: { Authorization: `Token ${settings.secretKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+      signal: AbortSignal.timeout(PAYMOB_CALL_TIMEOUT_MS),
       redirect: 'error',
     });
   } catch (error) {
@@ -184,6 +190,7 @@ export async function createIntention(settings: PaymobSettings, request: Intenti
       special_reference: request.specialReference,
       notification_url: request.notificationUrl,
       redirection_url: request.redirectionUrl,
+      ...(request.expirationSeconds !== undefined && { expiration: request.expirationSeconds }),
     },
     'create intention',
   );

@@ -4,14 +4,18 @@
  *
  * - POST /v1/intention/ (Authorization: Token <secret key>) checks what Paymob documents
  *   (integration ids, items adding up to the amount, a phone number) and answers with an id,
- *   a client_secret and an intention_order_id.
+ *   a client_secret and an intention_order_id. `expiration` (seconds, 3600 when absent) is how
+ *   long the intention can be paid.
  * - GET /unifiedcheckout/?publicKey=…&clientSecret=… is the hosted checkout: a page with "pay",
  *   "decline" and "pay a wrong amount". Each sends the Transaction Processed callback (POST, JSON,
  *   ?hmac=) to the intention's notification_url, then the browser to its redirection_url with the
- *   Transaction Response callback's query (GET, ?hmac=), both signed the documented way.
+ *   Transaction Response callback's query (GET, ?hmac=), both signed the documented way. An
+ *   expired intention's checkout is a 410 page, and paying it is refused (410) with no callback.
  * - POST /api/acceptance/void_refund/refund refunds part or all of a paid transaction and sends
  *   the refund's own Processed callback.
  * - /_standin/health, and POST /_standin/refunds {"decline": true|false} to make refunds fail.
+ * - A slow Paymob: `delayMs` (PAYMOB_STANDIN_DELAY_MS when run alone) delays every intention and
+ *   refund answer; tests hold them instead (`hold`) until they release them.
  *
  * Run alone: `npm run paymob-standin` (settings from the PAYMOB_* variables, port
  * PAYMOB_STANDIN_PORT). It keeps everything in memory.
@@ -30,7 +34,29 @@ export interface StandInOptions {
   hmacSecret: string;
   /** Integration ids the account has (card, wallet). */
   integrationIds: number[];
+  /** Milliseconds every intention and refund answer waits before it is sent (a slow Paymob). */
+  delayMs?: number;
 }
+
+/** The server calls whose answers can be delayed or held. */
+export type StandInCall = 'intention' | 'refund';
+
+/** Answers of one kind held back until released. */
+export interface StandInHold {
+  /** Resolves once a call of that kind has arrived and is being held. */
+  arrived: Promise<void>;
+  /** Lets the held calls answer, and those that arrive later answer at once. */
+  release(): void;
+}
+
+/**
+ * The longest a call is held: a hold never released (the test failed before it could) lets the
+ * call answer then, well within the shop's own wait for Paymob.
+ */
+const HOLD_LIMIT_MS = 10_000;
+
+/** Paymob's default lifetime of an intention, in seconds, when the request names none. */
+const DEFAULT_EXPIRATION_SECONDS = 3600;
 
 export interface StandIn {
   url: string;
@@ -39,6 +65,11 @@ export interface StandIn {
   intentions: Intention[];
   /** Every callback the stand-in sent and the status the shop answered. */
   deliveries: { url: string; status: number; transactionId: number }[];
+  /**
+   * Holds the answers to calls of one kind (creating intentions, or refunds) until `release`,
+   * or HOLD_LIMIT_MS at most: a test of what the shop does while Paymob has not answered.
+   */
+  hold(call: StandInCall): StandInHold;
   close(): Promise<void>;
 }
 
@@ -47,6 +78,8 @@ interface Intention {
   clientSecret: string;
   paymobOrderId: number;
   amount: number;
+  /** When the intention can no longer be paid (epoch milliseconds), from its `expiration`. */
+  expiresAt: number;
   body: Record<string, unknown>;
   notificationUrl: string;
   redirectionUrl: string;
@@ -155,6 +188,39 @@ export async function startPaymobStandIn(options: StandInOptions): Promise<Stand
   let nextOrder = 317_000_000 + Math.floor(Math.random() * 1_000_000);
   let nextTransaction = 241_000_000 + Math.floor(Math.random() * 1_000_000);
   let declineRefunds = false;
+  const holds = new Map<StandInCall, { reached: () => void; released: Promise<void> }>();
+
+  /** Waits as a slow Paymob would: the configured delay, then any hold on this kind of call. */
+  async function answerLater(call: StandInCall): Promise<void> {
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+    const held = holds.get(call);
+    if (!held) return;
+    held.reached();
+    await held.released;
+  }
+
+  function hold(call: StandInCall): StandInHold {
+    let reached = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const limit = setTimeout(release, HOLD_LIMIT_MS);
+    limit.unref();
+    const entry = { reached, released };
+    holds.set(call, entry);
+    return {
+      arrived,
+      release() {
+        clearTimeout(limit);
+        if (holds.get(call) === entry) holds.delete(call);
+        release();
+      },
+    };
+  }
 
   const authorised = (request: IncomingMessage) => request.headers.authorization === `Token ${options.secretKey}`;
 
@@ -210,11 +276,15 @@ export async function startPaymobStandIn(options: StandInOptions): Promise<Stand
     for (const key of ['notification_url', 'redirection_url'] as const) {
       if (typeof body[key] !== 'string' || !URL.canParse(body[key] as string)) return sendJson(response, 400, { [key]: ['Enter a valid URL.'] });
     }
+    const expiration = body.expiration ?? DEFAULT_EXPIRATION_SECONDS;
+    if (typeof expiration !== 'number' || !Number.isInteger(expiration) || expiration <= 0) return sendJson(response, 400, { expiration: ['A valid integer is required.'] });
+    await answerLater('intention');
     const intention: Intention = {
       id: `pi_test_${randomBytes(12).toString('hex')}`,
       clientSecret: `egy_csk_test_${randomBytes(16).toString('hex')}`,
       paymobOrderId: nextOrder++,
       amount,
+      expiresAt: Date.now() + expiration * 1000,
       body,
       notificationUrl: body.notification_url as string,
       redirectionUrl: body.redirection_url as string,
@@ -241,6 +311,9 @@ export async function startPaymobStandIn(options: StandInOptions): Promise<Stand
     if (url.searchParams.get('publicKey') !== options.publicKey || !intention) {
       return sendHtml(response, 404, '<!doctype html><html lang="en"><title>Not found</title><h1>Payment session not found</h1></html>');
     }
+    if (!intention.paid && intention.expiresAt <= Date.now()) {
+      return sendHtml(response, 410, '<!doctype html><html lang="en"><title>Expired</title><h1>This payment session has expired</h1></html>');
+    }
     const pounds = (intention.amount / 100).toFixed(2);
     const items = (intention.body.items as Record<string, unknown>[] | undefined) ?? [];
     const rows = items.map((item) => `<li><bdi>${escapeHtml(String(item.name))}</bdi>: ${((item.amount as number) / 100).toFixed(2)} EGP</li>`).join('');
@@ -262,6 +335,7 @@ ${intention.paid ? '<p role="status">This payment is complete.</p>' : `${button(
     const intention = bySecret.get(form.get('clientSecret') ?? '');
     if (!intention) return sendHtml(response, 404, '<!doctype html><title>Not found</title><h1>Payment session not found</h1>');
     if (intention.paid) return sendHtml(response, 409, '<!doctype html><title>Paid</title><h1>This payment is complete</h1>');
+    if (intention.expiresAt <= Date.now()) return sendHtml(response, 410, '<!doctype html><title>Expired</title><h1>This payment session has expired</h1>');
     const result = form.get('result');
     const success = result !== 'decline';
     const amountCents = result === 'wrong-amount' ? Math.max(100, intention.amount - 100) : intention.amount;
@@ -285,6 +359,9 @@ ${intention.paid ? '<p role="status">This payment is complete.</p>' : `${button(
     if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > original.amountCents - original.refundedCents) {
       return sendJson(response, 400, { detail: 'Refund amount exceeds the refundable amount.' });
     }
+    await answerLater('refund');
+    // Checked again after the wait: a refund that went through meanwhile leaves less to refund.
+    if (amountCents > original.amountCents - original.refundedCents) return sendJson(response, 400, { detail: 'Refund amount exceeds the refundable amount.' });
     const id = nextTransaction++;
     const success = !declineRefunds;
     const obj = transactionObject({ id, amountCents, success, parent: true, intention: original.intention });
@@ -319,6 +396,7 @@ ${intention.paid ? '<p role="status">This payment is complete.</p>' : `${button(
     server,
     intentions,
     deliveries,
+    hold,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -347,6 +425,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       Number(process.env.PAYMOB_CARD_INTEGRATION_ID || STANDIN_SETTINGS.cardIntegrationId),
       Number(process.env.PAYMOB_WALLET_INTEGRATION_ID || STANDIN_SETTINGS.walletIntegrationId),
     ],
+    delayMs: Number(process.env.PAYMOB_STANDIN_DELAY_MS ?? 0),
   });
   console.log(`Paymob stand-in listening at ${standIn.url}`);
   const stop = () => void standIn.close().then(() => process.exit(0));

@@ -2,7 +2,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PAYMENT_TIMEOUT_MINUTES } from '../contracts/constants.ts';
+import { DEFAULT_ORDER_LIMITS, DEFAULT_PAYMENT_TIMEOUT_MINUTES, type OrderLimits } from '../contracts/constants.ts';
 import { PAYMOB_DEFAULT_BASE_URL, type PaymobSettings } from '../core/paymob.ts';
 import type { TrustedProxies } from './app.ts';
 import { DEFAULT_SEARCH_LIMITS, type SearchLimits } from './plugins/search-limits.ts';
@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   PAYMOB_WALLET_INTEGRATION_ID: z.coerce.number().int().positive().optional().or(z.literal('').transform(() => undefined)),
   PAYMOB_BASE_URL: z.string().url().default(PAYMOB_DEFAULT_BASE_URL),
   PAYMENT_TIMEOUT_MINUTES: z.coerce.number().positive().max(24 * 60).default(DEFAULT_PAYMENT_TIMEOUT_MINUTES),
+  MAX_OPEN_ORDERS: z.coerce.number().int().min(1).default(DEFAULT_ORDER_LIMITS.openOrders),
+  MAX_LINE_PIECES: z.coerce.number().int().min(1).default(DEFAULT_ORDER_LIMITS.linePieces),
   DB_POOL_SIZE: z.coerce.number().int().min(2).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   CATALOGUE_POOL_SIZE: z.coerce.number().int().min(1).default(4),
@@ -66,6 +68,8 @@ export type Config = {
   paymob: PaymobSettings | undefined;
   /** A card order not paid within this many minutes is cancelled and its stock returned. */
   paymentTimeoutMinutes: number;
+  /** Open unpaid orders per customer and pieces of one size per order line. */
+  orderLimits: OrderLimits;
   /** PostgreSQL: the main pool (orders, accounts, the dashboard) and its statement time limit (0: none). */
   database: { poolSize: number; statementTimeoutMs: number };
   /** PostgreSQL: the public catalogue reads' own pool (docs/decisions/013). */
@@ -150,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     paymentTimeoutMinutes: e.PAYMENT_TIMEOUT_MINUTES,
+    orderLimits: { openOrders: e.MAX_OPEN_ORDERS, linePieces: e.MAX_LINE_PIECES },
     database: { poolSize: e.DB_POOL_SIZE, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
     catalogue: { poolSize: e.CATALOGUE_POOL_SIZE, waitMs: e.CATALOGUE_POOL_WAIT_MS, statementTimeoutMs: e.CATALOGUE_STATEMENT_TIMEOUT_MS },
     search: { ...DEFAULT_SEARCH_LIMITS, perMinute: e.SEARCH_RATE_LIMIT, concurrent: e.SEARCH_CONCURRENCY, queued: e.SEARCH_QUEUE },

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema, IdSchema, MSG, OrderStatusSchema, OrdersQuerySchema, PlaceOrderSchema } from '../../contracts/index.ts';
+import { IdParamsSchema, IdSchema, MAX_LINE_PIECES, MAX_OPEN_ORDERS, MSG, OrderStatusSchema, OrdersQuerySchema, PlaceOrderSchema } from '../../contracts/index.ts';
 import { cancelOwnOrder, changeOrderStatus, getOrder, listOrders, placeOrder, toggleDelivered, togglePaid } from '../../core/orders.ts';
 import { startPayment } from '../../core/payments.ts';
 import { currentUser } from '../plugins/auth.ts';
@@ -29,7 +29,9 @@ export function orderRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           tags: ['orders'],
           summary:
             'Place an order from the cart: cash on delivery (status pending), or card (status awaiting_payment, with the Paymob checkout address in ' +
-            '`payment.redirectUrl`). A line whose size has too few pieces left is 409 and takes nothing; Paymob unreachable is 502 with the order kept',
+            '`payment.redirectUrl`). A line whose size has too few pieces left is 409 and takes nothing, and so is a line of more than ' +
+            `${MAX_LINE_PIECES} pieces of one size, or a customer who already has ${MAX_OPEN_ORDERS} orders neither paid nor confirmed ` +
+            '(cash orders pending, card orders awaiting payment); Paymob unreachable is 502 with the order kept',
           params: z.object({ cartId: IdSchema }),
           headers: IdempotencyHeaders,
           body: PlaceOrderSchema,
@@ -52,6 +54,7 @@ export function orderRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           idempotencyKey: request.headers['idempotency-key'],
           paymentMethodType: method,
           paymentTimeoutMinutes: ctx.payments.timeoutMinutes,
+          limits: ctx.payments.orderLimits,
         });
         if (order.status !== 'awaiting_payment') return reply.status(201).send({ data: presentOrder(order) });
         const redirectUrl = await startPayment(ctx.db, ctx.payments, order.id, user);

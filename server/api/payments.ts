@@ -79,7 +79,9 @@ export function paymentRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         preHandler: ctx.guards.admin,
         schema: {
           tags: ['payments'],
-          summary: 'Refund a cancelled or refused card order again after a refund that failed; 409 when nothing is left to refund, 502 when Paymob refuses it',
+          summary:
+            'Refund a cancelled or refused card order again after a refund that failed; 409 when nothing is left to refund or a refund of it is still ' +
+            "waiting for Paymob's answer, 502 when Paymob refuses it",
           params: IdParamsSchema,
           response: { 200: one(OrderShape), ...failures(400, 401, 403, 404, 409, 413, 415) },
         },
@@ -88,6 +90,8 @@ export function paymentRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         await getOrder(ctx.db, request.params.id);
         const status = await refundPaidOrder(ctx.db, ctx.payments.paymob, request.params.id, currentUser(request).id);
         if (status === null) throw new AppError(409, MSG.refundNothingToRefund);
+        // Another refund of this payment is waiting for Paymob's answer: nothing more was sent.
+        if (status === 'pending') throw new AppError(409, MSG.refundInProgress);
         if (status === 'failed') throw new AppError(502, MSG.refundFailed);
         return { data: presentOrder(await getOrder(ctx.db, request.params.id)) };
       },
@@ -99,10 +103,12 @@ export function paymentRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         preHandler: ctx.guards.admin,
         schema: {
           tags: ['payments'],
-          summary: 'Decide on a callback that did not fit its order (wrong amount, money for a closed order, a second payment): refund it or keep it',
+          summary:
+            'Decide on a callback that did not fit its order (wrong amount, money for a closed order, a second payment): refund it or keep it; ' +
+            "409 while a refund of that payment is waiting for Paymob's answer, 502 when Paymob refuses the refund",
           params: IdParamsSchema.extend({ callbackId: IdSchema }),
           body: DecisionSchema,
-          response: { 200: one(OrderShape), ...failures(400, 401, 403, 404, 413, 415) },
+          response: { 200: one(OrderShape), ...failures(400, 401, 403, 404, 409, 413, 415) },
         },
       },
       async (request) => {

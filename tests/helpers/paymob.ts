@@ -145,3 +145,24 @@ export function refundsOf(db: Db, orderId: string) {
 export function attemptsOf(db: Db, orderId: string) {
   return db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId)).orderBy(asc(paymentAttempts.createdAt));
 }
+
+/** A request in flight, and whether it has answered yet: for tests of what else completes while it waits. */
+export interface InFlight<T> {
+  answer: Promise<T>;
+  readonly done: boolean;
+}
+
+/** Starts watching `answer`; `done` turns true once it settles, answered or failed. */
+export function inFlight<T>(answer: Promise<T>): InFlight<T> {
+  let done = false;
+  answer.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  return {
+    answer,
+    get done() {
+      return done;
+    },
+  };
+}

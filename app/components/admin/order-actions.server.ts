@@ -8,14 +8,14 @@
  */
 import { redirect, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../../../contracts/constants.ts';
+import { ORDER_STATUSES, type RefundStatus } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { IdSchema } from '../../../contracts/schemas.ts';
 import { AppError } from '../../../core/errors.ts';
 import { changeOrderStatus, getOrder, setOrderFlag, type Order, type Viewer } from '../../../core/orders.ts';
 import { decidePayment } from '../../../core/payments.ts';
 import { refundPaidOrder } from '../../../core/refunds.ts';
-import { fieldErrors, fromAppError, invalid, refererPath, readForm } from '../../lib/forms.server.ts';
+import { fieldErrors, fromAppError, invalid, refererPath, readPageForm } from '../../lib/forms.server.ts';
 import { requireAdmin } from '../../lib/session.server.ts';
 import { isDocumentRequest } from '../../lib/shopper.server.ts';
 import type { ActionResult } from '../../lib/toast.ts';
@@ -53,14 +53,14 @@ function backTo(request: Request) {
 
 type Toast = NonNullable<ActionResult['toast']>;
 
-/** How a refund went, as the admin is told: done, or failed and where to try again. */
-function refundToast(status: 'succeeded' | 'failed', prefix?: string): Toast {
-  const message = status === 'succeeded' ? MSG.refundSucceeded : `${MSG.refundFailed} ${MSG.refundRetryHint}`;
-  return { type: status === 'succeeded' ? 'success' : 'error', message: prefix ? `${prefix}. ${message}` : message };
+/** How a refund went, as the admin is told: done, failed and where to try again, or still waiting for Paymob's answer. */
+function refundToast(status: RefundStatus, prefix?: string): Toast {
+  const message = status === 'succeeded' ? MSG.refundSucceeded : status === 'pending' ? MSG.refundInProgress : `${MSG.refundFailed} ${MSG.refundRetryHint}`;
+  return { type: status === 'failed' ? 'error' : 'success', message: prefix ? `${prefix}. ${message}` : message };
 }
 
 /** How the refund went that closing a paid card order just made (core/orders.ts changeOrderStatus refunds it). */
-function refundOfClosing(order: Order): 'succeeded' | 'failed' | undefined {
+function refundOfClosing(order: Order): RefundStatus | undefined {
   if (order.paymentMethodType !== 'card' || !order.isPaid || (order.status !== 'cancelled' && order.status !== 'refused')) return undefined;
   return order.refunds.at(-1)?.status;
 }
@@ -83,6 +83,8 @@ async function apply(change: z.infer<typeof OrderChangeSchema>, context: AppLoad
     case 'refund': {
       const outcome = await refundPaidOrder(context.db, context.payments.paymob, change.orderId, admin.id);
       if (!outcome) throw new AppError(409, MSG.refundNothingToRefund);
+      // Another refund of this payment is waiting for Paymob's answer: nothing more was sent.
+      if (outcome === 'pending') throw new AppError(409, MSG.refundInProgress);
       return refundToast(outcome);
     }
   }
@@ -91,7 +93,7 @@ async function apply(change: z.infer<typeof OrderChangeSchema>, context: AppLoad
 /** Applies the posted change as the signed-in admin; a refused step (409) answers with its message, naming the order. */
 export async function changeOrder(request: Request, context: AppLoadContext) {
   const admin = await requireAdmin(request, context);
-  const read = await readForm(request, context);
+  const read = await readPageForm(request, context);
   if ('refusal' in read) return read.refusal;
   const parsed = OrderChangeSchema.safeParse(Object.fromEntries(read.form));
   if (!parsed.success) return invalid(fieldErrors(parsed.error.issues));

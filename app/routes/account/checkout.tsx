@@ -14,7 +14,7 @@ import { OrderSummary } from '../../components/account/order-summary.tsx';
 import { ByPaymentMethod, PAYMENT_SCOPE, PaymentMethodField } from '../../components/account/payment-method.tsx';
 import { SubmitButton } from '../../components/account/submit-button.tsx';
 import { orderTotal, Price } from '../../lib/format.tsx';
-import { fieldErrors, fromAppError, invalid, readForm } from '../../lib/forms.server.ts';
+import { fieldErrors, fromAppError, invalid, readPageForm } from '../../lib/forms.server.ts';
 import { requireCustomer } from '../../lib/session.server.ts';
 import type { ActionResult } from '../../lib/toast.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
@@ -57,7 +57,7 @@ function readPaymentMethod(value: FormDataEntryValue | undefined): PaymentMethod
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireCustomer(request, context);
-  const read = await readForm(request, context);
+  const read = await readPageForm(request, context);
   if ('refusal' in read) return read.refusal;
   const form = Object.fromEntries(read.form);
   const values = { details: form.details, phone: form.phone, shippingCity: form.shippingCity, paymentMethodType: form.paymentMethodType };
@@ -83,6 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       idempotencyKey: key,
       paymentMethodType,
       paymentTimeoutMinutes: context.payments.timeoutMinutes,
+      limits: context.payments.orderLimits,
     });
   } catch (error) {
     return fromAppError(error, values);
