@@ -1,5 +1,6 @@
 /** What the server hands every loader and action: core's dependencies and the request's settings. */
 import type { ImageStore } from '../core/images.ts';
+import type { OrderLimits } from '../contracts/constants.ts';
 import type { PaymentSettings } from '../core/payments.ts';
 import type { AppError } from '../core/errors.ts';
 import type { Db } from '../db/client.ts';
@@ -13,13 +14,13 @@ export interface WebContext {
   storeUrl: string;
   wholesaleUrl: string;
   /** Card payments (undefined `paymob`: cash only). Server side only: loaders never return it. */
-  payments: PaymentSettings & { timeoutMinutes: number };
+  payments: PaymentSettings & { timeoutMinutes: number; orderLimits: OrderLimits };
   secureCookies: boolean;
   /** The URL of the enhancement script every page loads (docs/decisions/010). */
   enhanceScript: string;
   /**
    * The posted body was refused before the page saw it (too large, a field too long, not a
-   * form): the action gets no body and answers this instead (app/lib/forms.server.ts readForm).
+   * form): the action gets no body and answers this instead (app/lib/forms.server.ts readPageForm).
    */
   formRefused?: { status: number; message: string };
   /** This response's CSP nonce for inline scripts. */
@@ -30,6 +31,8 @@ export interface WebContext {
   limitLogin(phone: unknown): Promise<void>;
   /** Counts a wrong password against the account and this address; returns the error to answer (401, or 429 while the account is closed). */
   loginFailed(phone: unknown): Promise<AppError>;
+  /** Counts a mailing-list sign-up from this client's address, with the API's; throws a 429 AppError past the limit. */
+  limitNewsletter(): Promise<void>;
   /** Runs a keyword search within the per-address rate (429) and the concurrent searches' bound (503), as the API does. */
   guardSearch<T>(search: () => Promise<T>): Promise<T>;
 }

@@ -13,6 +13,16 @@ const ARGON2 = { algorithm: ARGON2_ID, memoryCost: 19456, timeCost: 2, paralleli
 const TOKEN_LIFETIME = '30d';
 export const TOKEN_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
+/**
+ * The session cookie's name. Over https it is `__Host-token`: a browser keeps a cookie of that
+ * name only when it is Secure, for the whole site (Path=/) and for this host alone (no Domain),
+ * so neither a plain-http answer nor a sibling subdomain can set one for the shop. A plain
+ * `token` cookie is not read over https. Over plain http, where that prefix cannot be used, it is `token`.
+ */
+export function sessionCookieName(overHttps: boolean): string {
+  return overHttps ? '__Host-token' : 'token';
+}
+
 export interface User {
   id: string;
   name: string;

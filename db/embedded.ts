@@ -3,12 +3,13 @@
  * folder nor fsyncs, so one process owns the folder through a lock file, and rolling SQL
  * dumps are kept beside it.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
+import { makePrivateDir, PRIVATE_FILE_MODE, writePrivateFile } from './private-files.ts';
 
 function isRunning(pid: number): boolean {
   try {
@@ -58,7 +59,8 @@ const DUMP_PATTERN = /^store-\d{8}T\d{6}Z\.sql$/;
 const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 
 /**
- * Writes a plain-SQL dump of the embedded database into `dir` and keeps the newest `keep`.
+ * Writes a plain-SQL dump of the embedded database into `dir` (0700) as a file of mode 0600, and
+ * keeps the newest `keep`.
  * pg_dump runs on a copy: on the live instance its read-only transaction would share the one
  * connection with the server's requests. The copy is taken while holding that connection.
  */
@@ -72,7 +74,7 @@ export async function dumpEmbedded(pg: PGlite, dir: string, keep: number): Promi
     await copy.close();
   }
   const file = newDumpPath(dir);
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  await writePrivateFile(file, Buffer.from(await dump.arrayBuffer()));
   const dumps = (await readdir(dir)).filter((name) => DUMP_PATTERN.test(name)).sort();
   await Promise.all(dumps.slice(0, Math.max(0, dumps.length - keep)).map((name) => rm(path.join(dir, name))));
   return file;
@@ -88,9 +90,14 @@ export async function latestDump(dir: string): Promise<string | undefined> {
   }
 }
 
-/** A new dump file name in `dir`. */
+/**
+ * A new dump file name in `dir`. The folder is made 0700 (created so, or narrowed), and the dumps
+ * already in it 0600: each holds every account and order. Write the dump with writePrivateFile
+ * or into openPrivateFileSync's descriptor (db/private-files.ts).
+ */
 export function newDumpPath(dir: string): string {
-  mkdirSync(dir, { recursive: true });
+  makePrivateDir(dir);
+  for (const name of readdirSync(dir)) if (DUMP_PATTERN.test(name)) chmodSync(path.join(dir, name), PRIVATE_FILE_MODE);
   return path.join(dir, `store-${stamp(new Date())}.sql`);
 }
 

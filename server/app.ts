@@ -14,13 +14,14 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { ServerBuild } from 'react-router';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { MSG, STORE_NAME } from '../contracts/index.ts';
 import { AppError } from '../core/errors.ts';
 import type { ImageStore } from '../core/images.ts';
-import { DEFAULT_PAYMENT_TIMEOUT_MINUTES } from '../contracts/constants.ts';
+import { DEFAULT_ORDER_LIMITS, DEFAULT_PAYMENT_TIMEOUT_MINUTES, type OrderLimits } from '../contracts/constants.ts';
 import type { PaymobSettings } from '../core/paymob.ts';
 import type { Db } from '../db/client.ts';
 import { describeError } from '../db/errors.ts';
@@ -33,11 +34,11 @@ import { paymentRoutes } from './api/payments.ts';
 import { productRoutes } from './api/products.ts';
 import { shoppingRoutes } from './api/shopping.ts';
 import { userRoutes } from './api/users.ts';
-import { createGuards } from './plugins/auth.ts';
-import { registerCatalogueCache, type CatalogueCacheSettings } from './plugins/catalogue-cache.ts';
+import { createGuards, readTokenCookie } from './plugins/auth.ts';
+import { isSitemapRequest, registerCatalogueCache, type CatalogueCacheSettings } from './plugins/catalogue-cache.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerQueryScopes } from './plugins/query-scope.ts';
-import { createAttemptLimiter, createLoginLimiter, MemoryAttemptStore, type AttemptStore } from './plugins/rate-limit.ts';
+import { createAttemptLimiter, createLoginLimiter, DEFAULT_ADDRESS_LIMITS, MemoryAttemptStore, type AddressLimits, type AttemptStore } from './plugins/rate-limit.ts';
 import { createSearchGuard, DEFAULT_SEARCH_LIMITS, type SearchLimits } from './plugins/search-limits.ts';
 import { registerWeb } from './web.ts';
 
@@ -62,10 +63,14 @@ export interface AppOptions {
   paymob?: PaymobSettings;
   /** Minutes a card order may await its payment (PAYMENT_TIMEOUT_MINUTES). */
   paymentTimeoutMinutes?: number;
+  /** Open unpaid orders per customer and pieces per order line (MAX_OPEN_ORDERS, MAX_LINE_PIECES; defaults: DEFAULT_ORDER_LIMITS). */
+  orderLimits?: Partial<OrderLimits>;
+  /** Requests a minute per client address to the sitemap and the mailing list (defaults: DEFAULT_ADDRESS_LIMITS). */
+  addressLimits?: Partial<AddressLimits>;
   /** The guests' catalogue reads kept in the process; with `redisUrl`, emptied in every process on a change. */
   catalogueCache?: Partial<CatalogueCacheSettings>;
   /** The server-rendered shop; without it only the API and images are served. */
-  web?: { dev: boolean; buildDir: string; wholesaleUrl: string };
+  web?: { dev: boolean; buildDir: string; wholesaleUrl: string; pages?: () => Promise<ServerBuild> };
 }
 
 /**
@@ -111,7 +116,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 function isCrossSiteCookieWrite(request: FastifyRequest, storeUrl: string): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   if (/^bearer /i.test(request.headers.authorization ?? '')) return false;
-  if (!request.cookies.token) return false;
+  if (!readTokenCookie(request)) return false;
   const site = request.headers['sec-fetch-site'];
   if (site) return site !== 'same-origin' && site !== 'none';
   const origin = request.headers.origin;
@@ -121,7 +126,12 @@ function isCrossSiteCookieWrite(request: FastifyRequest, storeUrl: string): bool
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
-  const payments = { paymob: options.paymob, storeUrl: options.storeUrl, timeoutMinutes: options.paymentTimeoutMinutes ?? DEFAULT_PAYMENT_TIMEOUT_MINUTES };
+  const payments = {
+    paymob: options.paymob,
+    storeUrl: options.storeUrl,
+    timeoutMinutes: options.paymentTimeoutMinutes ?? DEFAULT_PAYMENT_TIMEOUT_MINUTES,
+    orderLimits: { ...DEFAULT_ORDER_LIMITS, ...options.orderLimits },
+  };
   const app = Fastify({
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.idleMs,
@@ -198,6 +208,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+
+  const attemptStore = options.attemptStore ?? new MemoryAttemptStore();
+  const addressLimits = { ...DEFAULT_ADDRESS_LIMITS, ...options.addressLimits };
+  if (options.web) {
+    // Before the catalogue cache's hook: a copy it answers with counts too.
+    const sitemapLimiter = createAttemptLimiter(attemptStore, addressLimits.sitemapPerMinute);
+    app.addHook('onRequest', async (request) => {
+      if (isSitemapRequest(request.url)) await sitemapLimiter.check([`sitemap:${request.ip}`]);
+    });
+  }
   await registerCatalogueCache(app, { ...options.catalogueCache, db: options.db });
 
   await app.register(fastifySwagger, {
@@ -207,7 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },
-          cookie: { type: 'apiKey', in: 'cookie', name: 'token' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'token', description: 'The session cookie login and signup set: `token` over plain http, `__Host-token` over https' },
         },
       },
     },
@@ -218,7 +238,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const attemptStore = options.attemptStore ?? new MemoryAttemptStore();
   const context: ApiContext = {
     db: options.db,
     catalogueDb: options.catalogueDb ?? options.db,
@@ -227,6 +246,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     guards: createGuards(options.db, options.jwtSecret),
     limiter: createAttemptLimiter(attemptStore, options.authRateLimit),
     logins: createLoginLimiter(attemptStore, options.authRateLimit),
+    newsletter: createAttemptLimiter(attemptStore, addressLimits.newsletterPerMinute),
     jwtSecret: options.jwtSecret,
     payments,
   };
@@ -270,8 +290,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerWeb(app, {
       dev: options.web.dev,
       buildDir: options.web.buildDir,
+      pages: options.web.pages,
       limiter: context.limiter,
       logins: context.logins,
+      newsletter: context.newsletter,
       search: context.search,
       context: {
         db: options.db,

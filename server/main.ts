@@ -3,12 +3,13 @@
  * fills an empty one with the demo shop, and serves the shop, the API and the images on PORT.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../db/client.ts';
 import { dumpEmbedded, lockDataDir } from '../db/embedded.ts';
 import { describeError } from '../db/errors.ts';
+import { makePrivateDir } from '../db/private-files.ts';
 import { demoAccountLines, demoAccountsPath, findDemoAccounts, isDatabaseEmpty, seedDemo } from '../db/seed/demo.ts';
 import { findMissingPictures } from '../db/seed/pictures.ts';
 import { expireUnpaidOrders } from '../core/payments.ts';
@@ -49,7 +50,8 @@ async function main() {
   const config = loadConfig();
   const dev = process.argv.includes('--dev');
   const paymob = dev && process.env.PAYMOB_STANDIN === 'true' ? await devPaymobStandIn() : config.paymob;
-  mkdirSync(config.dataDir, { recursive: true });
+  // The database, the token secret, the demo passwords and the backups: the owner's alone.
+  makePrivateDir(config.dataDir);
   const embedded = !config.databaseUrl;
   const unlock = embedded ? lockDataDir(config.dataDir) : () => {};
   const database = await openDatabase({
@@ -81,7 +83,14 @@ async function main() {
     trustProxy: config.trustProxy,
     paymob,
     paymentTimeoutMinutes: config.paymentTimeoutMinutes,
-    web: { dev, buildDir: path.resolve(process.env.BUILD_DIR ?? 'build'), wholesaleUrl: config.wholesaleUrl },
+    orderLimits: config.orderLimits,
+    web: {
+      dev,
+      buildDir: path.resolve(process.env.BUILD_DIR ?? 'build'),
+      wholesaleUrl: config.wholesaleUrl,
+      // Compiled, the server carries the pages in the same bundle, sharing its modules (scripts/build-server.ts).
+      pages: dev ? undefined : () => import('virtual:react-router/server-build'),
+    },
   });
 
   const backupsDir = path.join(config.dataDir, 'backups');

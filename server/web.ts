@@ -15,18 +15,26 @@ import { ENHANCE_ENTRY, ENHANCE_MANIFEST } from '../app/enhance/files.ts';
 import { MSG } from '../contracts/index.ts';
 import { authenticate } from '../core/auth.ts';
 import { readPageBody, type PageBody } from './page-bodies.ts';
-import { authAttemptKeys, type AttemptLimiter, type LoginLimiter } from './plugins/rate-limit.ts';
+import { readTokenCookie } from './plugins/auth.ts';
+import { authAttemptKeys, newsletterAttemptKey, type AttemptLimiter, type LoginLimiter } from './plugins/rate-limit.ts';
 import type { SearchGuard } from './plugins/search-limits.ts';
 
 export interface WebOptions {
-  context: Omit<WebContext, 'nonce' | 'limitAuthAttempts' | 'limitLogin' | 'loginFailed' | 'guardSearch' | 'secureCookies' | 'enhanceScript' | 'formRefused'>;
+  context: Omit<WebContext, 'nonce' | 'limitAuthAttempts' | 'limitLogin' | 'loginFailed' | 'limitNewsletter' | 'guardSearch' | 'secureCookies' | 'enhanceScript' | 'formRefused'>;
   search: SearchGuard;
   limiter: AttemptLimiter;
   logins: LoginLimiter;
+  /** Mailing-list sign-ups per address, counted with the API's. */
+  newsletter: AttemptLimiter;
   /** Serve through Vite with hot reload instead of the built app. */
   dev: boolean;
   /** Folder of `react-router build` (build/client and build/server). */
   buildDir: string;
+  /**
+   * The pages' server build, bundled into the compiled server with the modules it shares with
+   * it (scripts/build-server.ts); without it, `<buildDir>/server/index.js` is imported.
+   */
+  pages?: () => Promise<ServerBuild>;
 }
 
 /** The web Request React Router expects, built from Fastify's request and the body read for it (page-bodies.ts). */
@@ -79,9 +87,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     app.addHook('onClose', () => vite.close());
     loadBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
   } else {
-    const serverEntry = path.join(options.buildDir, 'server', 'index.js');
-    if (!existsSync(serverEntry)) throw new Error(`The web app is not built (${serverEntry} is missing): run "npm run build".`);
-    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    let build: ServerBuild;
+    if (options.pages) build = await options.pages();
+    else {
+      const serverEntry = path.join(options.buildDir, 'server', 'index.js');
+      if (!existsSync(serverEntry)) throw new Error(`The web app is not built (${serverEntry} is missing): run "npm run build".`);
+      build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    }
     const manifest = path.join(options.buildDir, ENHANCE_MANIFEST);
     if (!existsSync(manifest)) throw new Error(`The web app's build is incomplete (${manifest} is missing): run "npm run build".`);
     enhanceScript = (JSON.parse(readFileSync(manifest, 'utf8')) as { src: string }).src;
@@ -106,7 +118,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   const handle = createRequestHandler(() => loadBuild(), options.dev ? 'development' : 'production');
   /** An admin's session may post pictures (the product and category forms without JavaScript). */
   const isAdmin = async (request: FastifyRequest) => {
-    const token = request.cookies.token;
+    const token = readTokenCookie(request);
     if (!token) return false;
     try {
       return (await authenticate(options.context.db, options.context.jwtSecret, token)).role === 'admin';
@@ -144,6 +156,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
           limitAuthAttempts: (phone) => options.limiter.check(authAttemptKeys(request.ip, phone)),
           limitLogin: (phone) => options.logins.before(request.ip, phone),
           loginFailed: (phone) => options.logins.failed(request.ip, phone),
+          limitNewsletter: () => options.newsletter.check([newsletterAttemptKey(request.ip)]),
           guardSearch: (search) => options.search.run(request.ip, search),
         });
         return sendWebResponse(reply, response);

@@ -1,8 +1,9 @@
-/** The signed-in shopper of a page request, from the same httpOnly cookie the API sets. */
+/**
+ * The signed-in shopper of a page request, from the same httpOnly cookie the API sets:
+ * `__Host-token` over https, `token` over plain http (core/auth.ts sessionCookieName).
+ */
 import { redirect, type AppLoadContext } from 'react-router';
-import { authenticate, endSession, TOKEN_MAX_AGE_SECONDS, type SessionUser } from '../../core/auth.ts';
-
-const TOKEN_COOKIE = 'token';
+import { authenticate, endSession, sessionCookieName, TOKEN_MAX_AGE_SECONDS, type SessionUser } from '../../core/auth.ts';
 
 /** A cookie's value; a malformed one (`token=%`) counts as absent. */
 function readCookie(request: Request, name: string): string | undefined {
@@ -20,9 +21,14 @@ function readCookie(request: Request, name: string): string | undefined {
   return undefined;
 }
 
+/** The session cookie of the request (a plain `token` cookie is not read over https). */
+function readSessionCookie(request: Request, context: AppLoadContext): string | undefined {
+  return readCookie(request, sessionCookieName(context.secureCookies));
+}
+
 /** The user of the request, or null for a guest or an expired session. */
 export async function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  const token = readCookie(request, TOKEN_COOKIE);
+  const token = readSessionCookie(request, context);
   if (!token) return null;
   try {
     return await authenticate(context.db, context.jwtSecret, token);
@@ -54,16 +60,17 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
 
 /** Ends the request's session on the server (logging out); its token stops working at once. */
 export async function endRequestSession(request: Request, context: AppLoadContext): Promise<void> {
-  const token = readCookie(request, TOKEN_COOKIE);
+  const token = readSessionCookie(request, context);
   if (token) await endSession(context.db, context.jwtSecret, token);
 }
 
-/** The Set-Cookie value that signs the browser in. */
+/** The Set-Cookie value that signs the browser in. No Domain: the shop's host alone gets it, as `__Host-` requires. */
 export function sessionCookie(token: string, context: AppLoadContext): string {
-  return `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${TOKEN_MAX_AGE_SECONDS}${context.secureCookies ? '; Secure' : ''}`;
+  const name = sessionCookieName(context.secureCookies);
+  return `${name}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${TOKEN_MAX_AGE_SECONDS}${context.secureCookies ? '; Secure' : ''}`;
 }
 
 /** The Set-Cookie value that signs the browser out. */
 export function clearSessionCookie(context: AppLoadContext): string {
-  return `${TOKEN_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${context.secureCookies ? '; Secure' : ''}`;
+  return `${sessionCookieName(context.secureCookies)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${context.secureCookies ? '; Secure' : ''}`;
 }

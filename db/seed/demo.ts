@@ -6,7 +6,7 @@
  * their pictures; pictures.ts draws them.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -20,6 +20,7 @@ import { cancelOwnOrder, changeOrderStatus, placeOrder, togglePaid } from '../..
 import { createProduct, type Product } from '../../core/products.ts';
 import { createReview } from '../../core/reviews.ts';
 import type { Db } from '../client.ts';
+import { makePrivateDir } from '../private-files.ts';
 import { categories, orders, orderStatusHistory, products, reviews, users } from '../schema.ts';
 import { seedCategories, seedProducts, type SeedProduct } from './catalogue.ts';
 import { categoryPictureName, productPictureNames, removeDemoPictures } from './pictures.ts';
@@ -53,11 +54,11 @@ const newDemoPassword = () => randomBytes(18).toString('base64url');
 
 /**
  * Writes the demo accounts' file as `{"admin": {"phone", "password"}, "customer": {...}}`, mode
- * 0600, through a file of its own renamed into place: a reader never finds half of it, and a
- * file left from an earlier seed (whatever its mode) is replaced whole.
+ * 0600 in the data folder made 0700, through a file of its own renamed into place: a reader
+ * never finds half of it, and a file left from an earlier seed (whatever its mode) is replaced whole.
  */
 function writeDemoAccounts(dataDir: string, credentials: DemoCredentials[]): void {
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const file = demoAccountsPath(dataDir);
   const partial = `${file}.${process.pid}.partial`;
   const kept = Object.fromEntries(DEMO_ACCOUNTS.map((account, i) => [account.key, { phone: account.phone, password: credentials[i]!.password }]));

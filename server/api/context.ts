@@ -1,4 +1,5 @@
 import type { ImageStore } from '../../core/images.ts';
+import type { OrderLimits } from '../../contracts/constants.ts';
 import type { PaymentSettings } from '../../core/payments.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../plugins/auth.ts';
@@ -7,7 +8,7 @@ import type { SearchGuard } from '../plugins/search-limits.ts';
 
 /** What the API routes need: the database, the image folder, the guards, the auth and payment settings. */
 export interface ApiContext {
-  payments: PaymentSettings & { timeoutMinutes: number };
+  payments: PaymentSettings & { timeoutMinutes: number; orderLimits: OrderLimits };
   db: Db;
   /** The public catalogue reads' database (their own bounded pool on PostgreSQL). */
   catalogueDb: Db;
@@ -19,5 +20,7 @@ export interface ApiContext {
   limiter: AttemptLimiter;
   /** Login attempts per address, and wrong passwords per account and address. */
   logins: LoginLimiter;
+  /** Mailing-list sign-ups per address, through the API and the page alike. */
+  newsletter: AttemptLimiter;
   jwtSecret: string;
 }

@@ -7,6 +7,7 @@ import { AppError } from '../../core/errors.ts';
 import { subscribe } from '../../core/newsletter.ts';
 import { addToWishlist, listWishlist, removeFromWishlist } from '../../core/wishlist.ts';
 import { currentUser } from '../plugins/auth.ts';
+import { newsletterAttemptKey } from '../plugins/rate-limit.ts';
 import type { ApiContext } from './context.ts';
 import { CartShape, failures, one, presentCart, presentProduct, ProductShape } from './shapes.ts';
 
@@ -108,8 +109,10 @@ export function shoppingRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           tags: ['newsletter'],
           summary: 'Subscribe an e-mail address to the mailing list',
           body: NewsletterSchema,
-          response: { 201: z.object({ data: z.object({ email: z.string() }), message: z.string() }), ...failures(400, 403, 409, 413, 415) },
+          response: { 201: z.object({ data: z.object({ email: z.string() }), message: z.string() }), ...failures(400, 403, 409, 413, 415, 429) },
         },
+        // Counted before validation, so malformed sign-ups count too; the page counts under the same key.
+        preValidation: async (request) => ctx.newsletter.check([newsletterAttemptKey(request.ip)]),
       },
       async (request, reply) => {
         if (!(await subscribe(ctx.db, request.body.email))) throw new AppError(409, MSG.alreadySubscribed);

@@ -2,7 +2,7 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { MSG } from '../../contracts/index.ts';
-import { authenticate, TOKEN_MAX_AGE_SECONDS, type SessionUser } from '../../core/auth.ts';
+import { authenticate, sessionCookieName, TOKEN_MAX_AGE_SECONDS, type SessionUser } from '../../core/auth.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 
@@ -14,21 +14,33 @@ declare module 'fastify' {
   }
 }
 
-export const TOKEN_COOKIE = 'token';
+/** The session cookie's name on this request: `__Host-token` over https, `token` over plain http. */
+export function tokenCookieName(request: FastifyRequest): string {
+  return sessionCookieName(request.overHttps);
+}
+
+/** The session cookie's value on this request, if any (a plain `token` cookie is not read over https). */
+export function readTokenCookie(request: FastifyRequest): string | undefined {
+  return request.cookies[tokenCookieName(request)] || undefined;
+}
 
 /** The token a request carries, if any: a bearer header first, then the cookie. */
 export function readToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || undefined;
-  return request.cookies[TOKEN_COOKIE] || undefined;
+  return readTokenCookie(request);
 }
 
+/** Signs the browser in. No Domain: the shop's host alone gets the cookie, as `__Host-` requires. */
 export function setTokenCookie(reply: FastifyReply, token: string) {
-  reply.setCookie(TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: reply.request.overHttps, path: '/', maxAge: TOKEN_MAX_AGE_SECONDS });
+  const secure = reply.request.overHttps;
+  reply.setCookie(sessionCookieName(secure), token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: TOKEN_MAX_AGE_SECONDS });
 }
 
+/** Signs the browser out. */
 export function clearTokenCookie(reply: FastifyReply) {
-  reply.clearCookie(TOKEN_COOKIE, { httpOnly: true, sameSite: 'lax', secure: reply.request.overHttps, path: '/' });
+  const secure = reply.request.overHttps;
+  reply.clearCookie(sessionCookieName(secure), { httpOnly: true, sameSite: 'lax', secure, path: '/' });
 }
 
 export interface Guards {

@@ -5,11 +5,12 @@
  *   home page, the listings, search and the product page) carry a weak ETag of their body and a
  *   short shared-cache lifetime with stale-while-revalidate, so a CDN may keep them; a matching
  *   If-None-Match is answered 304 without a body.
- * - A request with a session (a `token` cookie or an Authorization header) gets `private,
+ * - A request with a session (the session cookie or an Authorization header) gets `private,
  *   no-store` and no validator: its pages name the shopper and count their cart.
  * - The process keeps the guests' API answers and catalogue pages in a small LRU (bounded by
  *   count and by bytes, short-lived), keyed by URL; a page is kept with its CSP nonce cut out and
- *   gets the nonce of each response that reuses it. Every catalogue write
+ *   gets the nonce of each response that reuses it. The sitemap is kept there too, under one key
+ *   whatever the spelling of its path, and served from it to everyone. Every catalogue write
  *   (core/catalogue-changes.ts) empties it at once; with Redis the word goes to every other
  *   process on a channel, and while that channel is not listened to the process keeps nothing.
  */
@@ -33,6 +34,31 @@ const CATALOGUE_API_ROUTES = new Set(['/api/v1/products', '/api/v1/products/:id'
 
 /** The catalogue's pages: home, the listings and search, and a product. */
 const CATALOGUE_PAGE = /^\/(?:|category\/[^/]+|winter|summer|less199|less149|new-arrived|offers|search|product\/[^/]+)$/;
+
+/** The sitemap (app/routes/shop/sitemap.ts): the same for everyone, signed in or not. */
+const SITEMAP_PATH = '/sitemap.xml';
+const SITEMAP_TYPE = 'application/xml; charset=utf-8';
+/** What a crawler or a CDN may keep the sitemap for. */
+const SITEMAP_CACHE_CONTROL = 'public, max-age=3600';
+/** The one key the sitemap is kept under, however its address is spelt. */
+const SITEMAP_KEY = 'sitemap';
+
+/**
+ * The request asks for the sitemap, however its path is spelt: the pages' router also reads
+ * `/SITEMAP.XML`, `//sitemap.xml`, `/sitemap.xml/`, `/a/../sitemap.xml` and `/sitemap%2Exml`
+ * as the sitemap, so no spelling gets round its kept copy or its rate (server/app.ts).
+ */
+export function isSitemapRequest(url: string): boolean {
+  if (!/sitemap|%/i.test(url)) return false;
+  let path: string;
+  try {
+    // Leading slashes folded to one as server/web.ts folds them, dot segments resolved by URL.
+    path = decodeURIComponent(new URL(url.replace(/^[/\\]+/, '/'), 'http://shop.invalid').pathname);
+  } catch {
+    return false;
+  }
+  return path.replace(/^\/+/, '/').replace(/\/+$/, '').toLowerCase() === SITEMAP_PATH;
+}
 
 /** Stands for the page's CSP nonce in what its ETag is computed over: the same in every process, so their ETags agree. */
 const NONCE_STAND_IN = 'catalogue-cache-nonce';
@@ -71,10 +97,16 @@ export const DEFAULT_CATALOGUE_CACHE: CatalogueCacheSettings = {
   keepPages: true,
 };
 
-/** A request carries a session: a `token` cookie with a value, or any Authorization header. */
+/** The session cookie with a value, by its name over https and over plain http (core/auth.ts sessionCookieName). */
+const SESSION_COOKIE = { https: /(?:^|;)\s*__Host-token=[^;\s]/, http: /(?:^|;)\s*token=[^;\s]/ };
+
+/**
+ * A request carries a session: the session cookie with a value (`__Host-token` over https,
+ * `token` over plain http, the one the shop reads), or any Authorization header.
+ */
 export function hasSession(request: FastifyRequest): boolean {
   if (request.headers.authorization) return true;
-  return /(?:^|;)\s*token=[^;\s]/.test(request.headers.cookie ?? '');
+  return SESSION_COOKIE[request.overHttps ? 'https' : 'http'].test(request.headers.cookie ?? '');
 }
 
 /** A weak validator of `body`: equal bodies, equal ETags, whatever their encoding on the wire. */
@@ -222,8 +254,8 @@ async function readPayload(payload: unknown): Promise<Buffer | undefined> {
 }
 
 /** A guest's answer: public lifetime and validator, or a 304 (null body) when If-None-Match names it. */
-function sendPublic(request: FastifyRequest, reply: FastifyReply, etag: string, vary: string[]): boolean {
-  reply.header('Cache-Control', PUBLIC_CACHE_CONTROL);
+function sendPublic(request: FastifyRequest, reply: FastifyReply, etag: string, vary: string[], cacheControl = PUBLIC_CACHE_CONTROL): boolean {
+  reply.header('Cache-Control', cacheControl);
   reply.header('ETag', etag);
   addVary(reply, ...vary);
   if (!matchesIfNoneMatch(request.headers['if-none-match'], etag)) return false;
@@ -277,11 +309,17 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
   const pageKey = (request: FastifyRequest) =>
     settings.keepPages && request.routeOptions.url === '/*' && CATALOGUE_PAGE.test(request.url.split('?')[0]!) ? `page:${request.url}` : undefined;
 
+  /** The sitemap's key when it is kept (as pages are), or undefined. */
+  const sitemapKey = (request: FastifyRequest) => (settings.keepPages && request.routeOptions.url === '/*' && isSitemapRequest(request.url) ? SITEMAP_KEY : undefined);
+
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || hasSession(request) || !usable()) return;
-    const page = pageKey(request);
-    if (!page && !CATALOGUE_API_ROUTES.has(request.routeOptions.url ?? '')) return;
-    const key = page ?? request.url;
+    if (request.method !== 'GET' || !usable()) return;
+    // The sitemap names no one: a request with a session gets the kept copy too.
+    const sitemap = sitemapKey(request);
+    if (!sitemap && hasSession(request)) return;
+    const page = sitemap ? undefined : pageKey(request);
+    if (!sitemap && !page && !CATALOGUE_API_ROUTES.has(request.routeOptions.url ?? '')) return;
+    const key = sitemap ?? page ?? request.url;
     let entry = cache.get(key);
     const pending = entry ? undefined : computing.get(key);
     if (pending) {
@@ -295,6 +333,10 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
       return;
     }
     lookups.set(request, 'hit');
+    if (sitemap) {
+      if (sendPublic(request, reply, entry.etag, ['accept-encoding'], SITEMAP_CACHE_CONTROL)) return reply.send();
+      return reply.type(SITEMAP_TYPE).send(entry.body);
+    }
     if (!page) {
       if (sendPublic(request, reply, entry.etag, ['accept-encoding'])) return reply.send();
       return reply.type('application/json; charset=utf-8').send(entry.body);
@@ -330,6 +372,14 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
       const etag = weakEtag(body);
       if (lookup && usable()) cache.set(lookup.key, body, etag, lookup.version);
       return sendPublic(request, reply, etag, ['accept-encoding']) ? null : payload;
+    }
+    if (route === '/*' && isSitemapRequest(request.url)) {
+      if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
+      const body = await readPayload(payload);
+      if (!body?.length) return body ?? payload;
+      const etag = weakEtag(body);
+      if (lookup && usable()) cache.set(lookup.key, body, etag, lookup.version);
+      return sendPublic(request, reply, etag, ['accept-encoding'], SITEMAP_CACHE_CONTROL) ? null : body;
     }
     if (route !== '/*' || !String(reply.getHeader('Content-Type') ?? '').startsWith('text/html')) return payload;
     // Every page of a signed-in request, the catalogue's and the account's alike.

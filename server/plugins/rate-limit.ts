@@ -1,8 +1,8 @@
 /**
- * Fixed-window attempt counters for login, signup and searches, kept per address, per phone and
- * per account. In memory for one process, with a ceiling on the keys it holds; in Redis when
- * several processes share the load. Keys come from checked input only: a phone that is no
- * Egyptian mobile number is never a key, so junk cannot fill the store.
+ * Fixed-window attempt counters for login, signup, searches, the sitemap and the mailing list,
+ * kept per address, per phone and per account. In memory for one process, with a ceiling on the
+ * keys it holds; in Redis when several processes share the load. Keys come from checked input
+ * only: a phone that is no Egyptian mobile number is never a key, so junk cannot fill the store.
  */
 import { Redis } from 'ioredis';
 import { MSG, PHONE_PATTERN, toAsciiDigits } from '../../contracts/index.ts';
@@ -126,6 +126,21 @@ export function createAttemptLimiter(store: AttemptStore, perMinute: number): At
     },
   };
 }
+
+/**
+ * Requests a minute one client address may make to the calls with a rate of their own: the
+ * sitemap (a crawler asks for it now and then; a script asking for it in a loop is stopped) and
+ * the mailing list's sign-up (every one writes a row), 429 with Retry-After past it.
+ */
+export interface AddressLimits {
+  sitemapPerMinute: number;
+  newsletterPerMinute: number;
+}
+
+export const DEFAULT_ADDRESS_LIMITS: AddressLimits = { sitemapPerMinute: 30, newsletterPerMinute: 10 };
+
+/** The key a mailing-list sign-up counts under: the client's address, through the API or the page. */
+export const newsletterAttemptKey = (ip: string) => `newsletter:${ip}`;
 
 /**
  * The phone an attempt names, as a key may hold it: an Egyptian mobile number folded as the

@@ -74,9 +74,10 @@ describe('Secure cookies and HSTS', () => {
       const account = await createAccount(proxied.db);
       const res = await login(proxied, { 'x-forwarded-proto': 'https' }, account);
       expect(res.statusCode).toBe(200);
-      expect(res.cookies.find((c) => c.name === 'token')?.secure).toBe(true);
+      expect(res.cookies.find((c) => c.name === '__Host-token')?.secure).toBe(true);
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
       const plain = await login(proxied, {}, account);
+      expect(plain.cookies.find((c) => c.name === 'token')).toBeDefined();
       expect(plain.cookies.find((c) => c.name === 'token')?.secure).toBeFalsy();
     } finally {
       await proxied.close();
@@ -85,6 +86,7 @@ describe('Secure cookies and HSTS', () => {
 
   it('an untrusted client cannot claim https', async () => {
     const res = await login(t, { 'x-forwarded-proto': 'https' }, customer);
+    expect(res.cookies.find((c) => c.name === 'token')).toBeDefined();
     expect(res.cookies.find((c) => c.name === 'token')?.secure).toBeFalsy();
   });
 
@@ -93,7 +95,7 @@ describe('Secure cookies and HSTS', () => {
     try {
       const account = await createAccount(https.db);
       const res = await login(https, {}, account);
-      expect(res.cookies.find((c) => c.name === 'token')?.secure).toBe(true);
+      expect(res.cookies.find((c) => c.name === '__Host-token')?.secure).toBe(true);
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     } finally {
       await https.close();

@@ -8,7 +8,8 @@ import { addToCart, cartLinesOf } from '../helpers/shop.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Every request here comes from one address: the mailing list's own limit is tested in newsletter.test.ts.
+  t = await createTestApp({ addressLimits: { newsletterPerMinute: 1_000 } });
 });
 afterAll(() => t.close());
 

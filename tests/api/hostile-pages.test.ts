@@ -214,7 +214,7 @@ describe('the login page behind a TLS-terminating proxy', () => {
         payload: new URLSearchParams({ phone: account.user.phone, password: FIXTURE_PASSWORD }).toString(),
       });
       expect(res.statusCode).toBe(302);
-      expect(String(res.headers['set-cookie'])).toMatch(/token=.+; Secure/);
+      expect(String(res.headers['set-cookie'])).toMatch(/^__Host-token=.+; Secure/);
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     } finally {
       await proxied.close();

@@ -3,7 +3,7 @@
  * made for each seed, kept in the data folder and shown only while those accounts work, and the
  * pictures its rows name drawn afterwards, finished by a later start when a start was cut short.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
@@ -125,10 +125,14 @@ describe('the demo credentials', () => {
 
   it('are made at random by each seed and kept in the data folder for its owner only', { timeout: 120_000 }, async () => {
     await emptyShop();
+    // A data folder others may read, as an earlier release or a hand-made folder left it.
+    mkdirSync(dataDir, { recursive: true });
+    chmodSync(dataDir, 0o755);
     const returned = await seedDemo(database.db, store, { dataDir });
     const file = demoAccountsPath(dataDir);
     expect(file).toBe(path.join(dataDir, 'demo-accounts.json'));
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     const first = readKept();
     expect(Object.keys(first)).toEqual(['admin', 'customer']);
     expect(Object.keys(first.admin!).sort()).toEqual(['password', 'phone']);

@@ -32,10 +32,13 @@ export interface TestAppOptions {
   /** Card payments against a Paymob (stand-in) at these settings. */
   paymob?: AppOptions['paymob'];
   paymentTimeoutMinutes?: number;
+  orderLimits?: AppOptions['orderLimits'];
   /** PostgreSQL: statement time limits and the catalogue reads' own pool. */
   database?: Pick<OpenOptions, 'statementTimeoutMs' | 'catalogue'>;
   searchLimits?: AppOptions['searchLimits'];
   catalogueCache?: AppOptions['catalogueCache'];
+  /** Requests a minute per address to the sitemap and the mailing list (default: the shop's own). */
+  addressLimits?: AppOptions['addressLimits'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -46,6 +49,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     catalogueDb: database.catalogueDb,
     searchLimits: options.searchLimits,
     catalogueCache: options.catalogueCache,
+    addressLimits: options.addressLimits,
     uploadsDir,
     jwtSecret: TEST_SECRET,
     storeUrl: options.storeUrl ?? 'http://localhost:3000',
@@ -54,6 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     timeouts: options.timeouts,
     paymob: options.paymob,
     paymentTimeoutMinutes: options.paymentTimeoutMinutes,
+    orderLimits: options.orderLimits,
     web: options.webBuildDir ? { dev: false, buildDir: options.webBuildDir, wholesaleUrl: 'https://wa.me/201000000000' } : undefined,
   });
   await app.ready();

@@ -1,7 +1,8 @@
 /**
  * POST /newsletter: the footer's mailing-list sign-up (DESIGN.md decision 8). With JavaScript the
  * footer subscribes through the API in place (app/enhance/newsletter.ts); without it the browser
- * posts here and lands on this page, which shows the answer.
+ * posts here and lands on this page, which shows the answer. Sign-ups from one address are
+ * limited a minute, counted together with the API's (429 and Retry-After past it).
  * There is no redirecting loader for GET: React Router renders a document POST's answer through
  * the loaders, so a redirect there would swallow the answer. A GET shows the sign-up form.
  */
@@ -9,10 +10,11 @@ import { data, Link, useActionData } from 'react-router';
 import { STORE_NAME } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { NewsletterSchema } from '../../../contracts/schemas.ts';
+import { AppError } from '../../../core/errors.ts';
 import { subscribe } from '../../../core/newsletter.ts';
 import { NewsletterForm, type NewsletterAnswer } from '../../components/shell/newsletter-form.tsx';
 import type { Route } from './+types/newsletter';
-import { readForm } from '../../lib/forms.server.ts';
+import { readPageForm, retryAfterOf } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 
 export const handle = SERVER_RENDERED;
@@ -23,11 +25,27 @@ export function loader() {
   return null;
 }
 
+/** A refused sign-up tells the browser when to try again (Retry-After of a 429). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return retryAfterOf(actionHeaders);
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readForm(request, context);
+  const read = await readPageForm(request, context);
   if ('refusal' in read) {
     const message = read.refusal.data.toast?.message ?? MSG.invalidJson;
     return data<NewsletterAnswer>({ ok: false, toast: { type: 'error', message } }, { status: read.refusal.init?.status ?? 400 });
+  }
+  try {
+    // Counted before validation, as the API counts them: malformed sign-ups count too.
+    await context.limitNewsletter();
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status !== 429) throw error;
+    const retryAfter = (error as { retryAfter?: unknown }).retryAfter;
+    return data<NewsletterAnswer>(
+      { ok: false, toast: { type: 'error', message: error.message } },
+      { status: 429, headers: typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : undefined },
+    );
   }
   const form = read.form;
   const parsed = NewsletterSchema.safeParse({ email: form.get('email') ?? '' });

@@ -1,4 +1,9 @@
-/** sitemap.xml: home, the listings, the static pages, every category and every product (issue 3 point 10). */
+/**
+ * sitemap.xml: home, the listings, the static pages, every category and every product. The
+ * process keeps it until the catalogue changes and gives it its Cache-Control and ETag, and each
+ * address may ask for it a limited number of times a minute (server/plugins/catalogue-cache.ts,
+ * server/app.ts).
+ */
 import { listCategories } from '../../../core/categories.ts';
 import { listProducts } from '../../../core/products.ts';
 import { LISTING_PATHS, STATIC_PAGES } from '../../components/shell/site-pages.ts';
@@ -32,6 +37,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   return new Response(xml, {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+    headers: { 'Content-Type': 'application/xml; charset=utf-8' },
   });
 }
