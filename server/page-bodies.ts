@@ -3,7 +3,7 @@
  * while they arrive: a plain form (url-encoded, or multipart without files) up to
  * `formBytes`, each text field up to `fieldBytes`; an admin's multipart form with pictures up to
  * `uploadBytes`. A body past a limit is never held whole: reading stops at the limit and the
- * page's action gets no body and the refusal (app/lib/forms.server.ts `readForm`), so it shows
+ * page's action gets no body and the refusal (app/lib/forms.server.ts `readPageForm`), so it shows
  * its form again with the message. Any other kind of body is refused the same way (415).
  */
 import type { IncomingMessage } from 'node:http';

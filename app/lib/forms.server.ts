@@ -53,7 +53,7 @@ function refuse(status: number, message: string) {
  * The posted form, or the answer that refuses it: the server refused the body before the page
  * saw it (server/page-bodies.ts: too large, a field too long, not a form), or it does not parse.
  */
-export async function readForm(request: Request, context: AppLoadContext): Promise<{ form: FormData } | { refusal: ReturnType<typeof refuse> }> {
+export async function readPageForm(request: Request, context: AppLoadContext): Promise<{ form: FormData } | { refusal: ReturnType<typeof refuse> }> {
   if (context.formRefused) return { refusal: refuse(context.formRefused.status, context.formRefused.message) };
   try {
     return { form: await request.formData() };

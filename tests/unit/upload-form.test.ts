@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppLoadContext } from 'react-router';
 import { MSG } from '../../contracts/index.ts';
-import { fileBytes, readForm } from '../../app/lib/forms.server.ts';
+import { fileBytes, readPageForm } from '../../app/lib/forms.server.ts';
 
 function post(form: FormData): Request {
   return new Request('http://shop.test/admin/add-category', { method: 'POST', body: form });
@@ -19,7 +19,7 @@ const context = (formRefused?: AppLoadContext['formRefused']) => ({ formRefused 
 
 describe('reading a form posted to a page', () => {
   it('gives the form and its files', async () => {
-    const read = await readForm(post(sample()), context());
+    const read = await readPageForm(post(sample()), context());
     expect('form' in read).toBe(true);
     if (!('form' in read)) return;
     expect(read.form.get('name')).toBe('قمصان');
@@ -30,7 +30,7 @@ describe('reading a form posted to a page', () => {
 
   it('answers the refusal the server made of the body, without reading one', async () => {
     const request = post(sample());
-    const read = await readForm(request, context({ status: 413, message: MSG.payloadTooLarge }));
+    const read = await readPageForm(request, context({ status: 413, message: MSG.payloadTooLarge }));
     expect('refusal' in read).toBe(true);
     if (!('refusal' in read)) return;
     expect(read.refusal.init?.status).toBe(413);
@@ -40,7 +40,7 @@ describe('reading a form posted to a page', () => {
 
   it('answers 400 for a body that is not a form', async () => {
     const request = new Request('http://shop.test/login', { method: 'POST', body: 'x', headers: { 'Content-Type': 'multipart/form-data; boundary=zz' } });
-    const read = await readForm(request, context());
+    const read = await readPageForm(request, context());
     expect('refusal' in read && read.refusal.init?.status).toBe(400);
   });
 });

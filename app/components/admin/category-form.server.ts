@@ -1,7 +1,7 @@
 /** Reading the admin's category form (multipart) in the page actions, with the same limits as the API. */
 import { CategorySchema } from '../../../contracts/schemas.ts';
 import { AppError } from '../../../core/errors.ts';
-import { fieldErrors, fileBytes, fromAppError, invalid, readForm } from '../../lib/forms.server.ts';
+import { fieldErrors, fileBytes, fromAppError, invalid, readPageForm } from '../../lib/forms.server.ts';
 import type { AppLoadContext } from 'react-router';
 
 type Answer = ReturnType<typeof invalid>;
@@ -9,7 +9,7 @@ export type CategoryForm = { name: string; image?: Buffer; values: { name: strin
 
 /** The name and the image of the posted form, or the answer that refuses it. Core decides whether an image is required. */
 export async function readCategoryForm(request: Request, context: AppLoadContext): Promise<{ form: CategoryForm } | { answer: Answer }> {
-  const read = await readForm(request, context);
+  const read = await readPageForm(request, context);
   if ('refusal' in read) return { answer: read.refusal };
   const rawName = read.form.get('name');
   const values = { name: typeof rawName === 'string' ? rawName : '' };

@@ -5,7 +5,7 @@
 import { StockSchema } from '../../../contracts/schemas.ts';
 import type { ProductUploads } from '../../../core/products.ts';
 import type { AppLoadContext } from 'react-router';
-import { fileBytes, readForm } from '../../lib/forms.server.ts';
+import { fileBytes, readPageForm } from '../../lib/forms.server.ts';
 import { readProductFields } from './upload.ts';
 
 export interface ProductPost {
@@ -20,7 +20,7 @@ export interface ProductPost {
  * the others follow it; no image means the current ones are kept, as in the API.
  */
 export async function readProductPost(request: Request, context: AppLoadContext) {
-  const read = await readForm(request, context);
+  const read = await readPageForm(request, context);
   if ('refusal' in read) return read;
   const files = await Promise.all(read.form.getAll('images').map(fileBytes));
   const [cover, ...others] = files.filter((file): file is Buffer => file !== undefined);

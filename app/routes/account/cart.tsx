@@ -8,7 +8,7 @@ import { CartLine, cartLineId, lineProblem } from '../../components/account/cart
 import { FormAlert } from '../../components/account/form-field.tsx';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { Ltr, Price } from '../../lib/format.tsx';
-import { fieldErrors, fromAppError, invalid, readForm } from '../../lib/forms.server.ts';
+import { fieldErrors, fromAppError, invalid, readPageForm } from '../../lib/forms.server.ts';
 import { getSessionUser } from '../../lib/session.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 import { getShopper, isDocumentRequest } from '../../lib/shopper.server.ts';
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const documentPost = isDocumentRequest(request);
   if (shopper.refusal) return documentPost ? redirect('/login') : shopper.refusal;
   const userId = shopper.user.id;
-  const read = await readForm(request, context);
+  const read = await readPageForm(request, context);
   if ('refusal' in read) return read.refusal;
   const form = read.form;
   const done = (result: ActionResult, to = '/cart') => (documentPost ? redirect(to) : result);

@@ -13,7 +13,7 @@ import { changeOwnPassword } from '../../../core/auth.ts';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert, TextField } from '../../components/account/form-field.tsx';
 import { SubmitButton } from '../../components/account/submit-button.tsx';
-import { fieldErrors, fromAppError, invalid, retryAfterOf, readForm } from '../../lib/forms.server.ts';
+import { fieldErrors, fromAppError, invalid, retryAfterOf, readPageForm } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 import { requireSignedIn, sessionCookie } from '../../lib/session.server.ts';
 import type { Route } from './+types/change-password';
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return fromAppError(error);
   }
-  const read = await readForm(request, context);
+  const read = await readPageForm(request, context);
   if ('refusal' in read) return read.refusal;
   const parsed = ChangePasswordSchema.safeParse(Object.fromEntries(read.form));
   if (!parsed.success) return invalid(fieldErrors(parsed.error.issues));

@@ -12,7 +12,7 @@ import { AppError } from '../../../core/errors.ts';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
 import { SubmitButton } from '../../components/account/submit-button.tsx';
-import { fieldErrors, fromAppError, invalid, retryAfterOf, readForm } from '../../lib/forms.server.ts';
+import { fieldErrors, fromAppError, invalid, retryAfterOf, readPageForm } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 import { getSessionUser, sessionCookie } from '../../lib/session.server.ts';
 import type { Route } from './+types/login';
@@ -42,7 +42,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readForm(request, context);
+  const read = await readPageForm(request, context);
   if ('refusal' in read) return read.refusal;
   const form = Object.fromEntries(read.form);
   const values = { phone: form.phone };

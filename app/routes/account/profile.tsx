@@ -14,7 +14,7 @@ import { orderAnchor, OrderCard, type OrderCardData, type OrderCardFocus } from 
 import type { PaymentNoticeData } from '../../components/account/order-payment.tsx';
 import { WishlistItem, type WishlistProduct } from '../../components/account/wishlist-item.tsx';
 import { formatDate, Ltr } from '../../lib/format.tsx';
-import { fromAppError, invalid, readForm } from '../../lib/forms.server.ts';
+import { fromAppError, invalid, readPageForm } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 import { requireCustomer } from '../../lib/session.server.ts';
 import { isDocumentRequest } from '../../lib/shopper.server.ts';
@@ -168,7 +168,7 @@ async function refusedPage(context: Route.ActionArgs['context'], user: SessionUs
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireCustomer(request, context);
-  const read = await readForm(request, context);
+  const read = await readPageForm(request, context);
   if ('refusal' in read) return read.refusal;
   const form = read.form;
   const intent = form.get('intent');

@@ -11,7 +11,7 @@ import { signup, startSession } from '../../../core/auth.ts';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
 import { SubmitButton } from '../../components/account/submit-button.tsx';
-import { fieldErrors, fromAppError, invalid, retryAfterOf, readForm } from '../../lib/forms.server.ts';
+import { fieldErrors, fromAppError, invalid, retryAfterOf, readPageForm } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 import { getSessionUser, sessionCookie } from '../../lib/session.server.ts';
 import type { Route } from './+types/signup';
@@ -39,7 +39,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readForm(request, context);
+  const read = await readPageForm(request, context);
   if ('refusal' in read) return read.refusal;
   const form = Object.fromEntries(read.form);
   const values = { name: form.name, phone: form.phone };

@@ -4,7 +4,7 @@ import { WishlistSchema } from '../../../contracts/schemas.ts';
 import { AppError } from '../../../core/errors.ts';
 import { addToWishlist, moveWishlistItemToCart, removeFromWishlist } from '../../../core/wishlist.ts';
 import { wishlistAnchor } from '../../components/account/wishlist-item.tsx';
-import { fromAppError, refererPath, readForm } from '../../lib/forms.server.ts';
+import { fromAppError, refererPath, readPageForm } from '../../lib/forms.server.ts';
 import type { ActionResult } from '../../lib/toast.ts';
 import type { Route } from './+types/wishlist';
 import { getShopper, isDocumentRequest } from '../../lib/shopper.server.ts';
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const documentPost = isDocumentRequest(request);
   if (shopper.refusal) return documentPost ? redirect('/login') : shopper.refusal;
   const userId = shopper.user.id;
-  const read = await readForm(request, context);
+  const read = await readPageForm(request, context);
   if ('refusal' in read) return read.refusal;
   const form = read.form;
   const intent = form.get('intent');

@@ -12,7 +12,7 @@ import { Paginator } from '../../components/catalogue/paginator.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { readPage } from '../../lib/loaders.server.ts';
 import { Ltr } from '../../lib/format.tsx';
-import { fromAppError, readForm } from '../../lib/forms.server.ts';
+import { fromAppError, readPageForm } from '../../lib/forms.server.ts';
 import { requireAdmin } from '../../lib/session.server.ts';
 import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
 import type { Route } from './+types/manage-categories';
@@ -47,7 +47,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const read = await readForm(request, context);
+  const read = await readPageForm(request, context);
   if ('refusal' in read) return read.refusal;
   const form = read.form;
   const id = IdSchema.safeParse(form.get('id'));

@@ -9,7 +9,7 @@ import { DELETE_FETCHER, ProductAdminCard } from '../../components/admin/product
 import { FormAlert } from '../../components/account/form-field.tsx';
 import { Paginator } from '../../components/catalogue/paginator.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
-import { fromAppError, readForm } from '../../lib/forms.server.ts';
+import { fromAppError, readPageForm } from '../../lib/forms.server.ts';
 import { readKeyword, readPage } from '../../lib/loaders.server.ts';
 import { requireAdmin } from '../../lib/session.server.ts';
 import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const read = await readForm(request, context);
+  const read = await readPageForm(request, context);
   if ('refusal' in read) return read.refusal;
   const form = read.form;
   const id = IdSchema.safeParse(form.get('id'));

@@ -13,7 +13,7 @@ import { Spinner } from '../../components/account/spinner-button.tsx';
 import { Paginator } from '../../components/catalogue/paginator.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { formatDate, Ltr, Price } from '../../lib/format.tsx';
-import { fieldErrors, fromAppError, invalid, readForm } from '../../lib/forms.server.ts';
+import { fieldErrors, fromAppError, invalid, readPageForm } from '../../lib/forms.server.ts';
 import { loadOr404, readId, readPage } from '../../lib/loaders.server.ts';
 import { clearSessionCookie, requireAdmin } from '../../lib/session.server.ts';
 import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
@@ -69,7 +69,7 @@ type RoleResult = ActionResult & { askedToConfirm?: boolean };
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const id = readId(params.id);
-  const read = await readForm(request, context);
+  const read = await readPageForm(request, context);
   if ('refusal' in read) return read.refusal;
   const form = read.form;
   const parsed = UpdateRoleSchema.safeParse({ role: form.get('role') });

@@ -25,7 +25,7 @@ import { SizeChips } from '../../components/catalogue/size-chips.tsx';
 import { notFoundMeta, socialMeta } from '../../components/catalogue/social-meta.ts';
 import { WishlistToggle } from '../../components/catalogue/wishlist-toggle.tsx';
 import { toCardProduct } from '../../components/product-card.tsx';
-import { fieldErrors, fromAppError, invalid, readForm } from '../../lib/forms.server.ts';
+import { fieldErrors, fromAppError, invalid, readPageForm } from '../../lib/forms.server.ts';
 import { loadOr404 } from '../../lib/loaders.server.ts';
 import { Ltr } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
@@ -145,7 +145,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const product = await loadOr404(params.id, (id) => getProduct(context.db, id));
-  const read = await readForm(request, context);
+  const read = await readPageForm(request, context);
   if ('refusal' in read) return read.refusal;
   const form = read.form;
   if (form.get('intent') !== 'review') throw data(null, { status: 400 });
