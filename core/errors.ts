@@ -8,9 +8,10 @@ export interface FieldError {
 }
 
 /**
- * The built pages carry their own copy of this module, so an AppError raised by the server's
- * copy (an attempt limit checked for a page's login) must still be recognised there: the
- * class is told apart by a registered symbol, not by which copy made it.
+ * The process runs one copy of this module, whichever door a request came through
+ * (docs/decisions/015). The class is still told apart by a registered symbol rather than by which
+ * copy made it, so a copy loaded some other way (a script importing a built bundle) recognises
+ * the server's errors too.
  */
 const APP_ERROR = Symbol.for('store.AppError');
 

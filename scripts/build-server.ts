@@ -1,13 +1,14 @@
 /**
- * Compiles the server (server/main.ts and what it imports from core, db and contracts) to one
- * JavaScript file, `<build folder>/main.mjs`, with the database migrations beside it. In
+ * Compiles the server (server/main.ts and what it imports from core, db and contracts) and the
+ * pages' server build to one JavaScript file, `<build folder>/main.mjs`, with the database
+ * migrations beside it: one copy of every module in the process. In
  * production the server runs from that file with plain Node: no TypeScript compiler in the
  * process, which saves about 100 MB of memory (docs/benchmarks.md). Packages stay in
  * node_modules, imported as they are. `npm run build` and `npm start` call it.
  *
  * Usage: tsx scripts/build-server.ts [build folder, default BUILD_DIR or build]
  */
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -36,6 +37,21 @@ export async function buildServer(buildDir: string): Promise<void> {
     packages: 'external',
     // Not minified: a stack trace in the log names the functions.
     logLevel: 'warning',
+    plugins: [
+      {
+        // The pages' server build (react-router build, run first) goes into the same bundle. It
+        // imports core, db, contracts and server from their source files (scripts/server-owned-plugin.ts),
+        // so each of those modules is bundled once and shared by both doors.
+        name: 'pages-server-build',
+        setup(bundler) {
+          bundler.onResolve({ filter: /^virtual:react-router\/server-build$/ }, () => {
+            const pages = path.resolve(buildDir, 'server', 'index.js');
+            if (!existsSync(pages)) throw new Error(`The pages are not built (${pages} is missing): run "react-router build" first.`);
+            return { path: pages };
+          });
+        },
+      },
+    ],
   });
   // db/client.ts finds the migrations beside the file it runs from.
   const migrations = path.join(buildDir, 'migrations');

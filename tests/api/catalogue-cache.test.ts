@@ -229,6 +229,29 @@ describe('catalogue pages', () => {
     expect(after.headers.etag).not.toBe(first.headers.etag);
   });
 
+  it('see writes made through the pages\' own forms at once: a review posted, a product deleted', async () => {
+    const product = await createProductFixture(t.db, t.images, { title: 'قميص تغيره الصفحات' });
+    const url = `/product/${product.id}`;
+    const formPost = (path: string, account: Account, fields: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { host: HOST, origin: `http://${HOST}`, cookie: `token=${account.token}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    expect((await get(url)).body).toContain('قميص تغيره الصفحات');
+    expect((await get(`/api/v1/products/${product.id}`)).statusCode).toBe(200);
+
+    const reviewed = await formPost(url, customer, { intent: 'review', rating: '4', review: 'قماش ممتاز ومقاس مظبوط' });
+    expect(reviewed.statusCode).toBe(200);
+    expect((await get(url)).body).toContain('قماش ممتاز ومقاس مظبوط');
+
+    const deleted = await formPost('/admin/manage-products', admin, { intent: 'delete', id: product.id });
+    expect(deleted.statusCode).toBe(200);
+    expect((await get(url)).statusCode).toBe(404);
+    expect((await get(`/api/v1/products/${product.id}`)).statusCode).toBe(404);
+  });
+
   it('are not kept when the settings say so (development), while they keep their ETag', async () => {
     const dev = await createTestApp({ webBuildDir: buildWebApp('vitest-catalogue-cache'), catalogueCache: { keepPages: false } });
     try {

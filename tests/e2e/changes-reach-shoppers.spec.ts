@@ -1,0 +1,79 @@
+/**
+ * What the owner changes through the dashboard's own forms, and what a shopper posts through the
+ * product page's form, reaches a new visitor at once, although the shop keeps guests' pages
+ * (docs/decisions/011): the page actions and the API share one copy of the shop's modules, so
+ * every write empties the kept pages whichever door it came through (docs/decisions/015).
+ */
+import { expect, test, type Browser } from '@playwright/test';
+import { ADMIN, CUSTOMER, signIn } from './pages/admin.ts';
+import { createProductThroughApi, ManageProductsPage, price, ProductFormPage, uniqueMark } from './pages/admin-products.ts';
+import { ProductDetail } from './pages/catalogue.ts';
+
+/** A visitor who never came before: a browser context of its own, no cookie. */
+async function asNewVisitor<T>(browser: Browser, baseURL: string, visit: (page: import('@playwright/test').Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    return await visit(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+test('a price edited, a review posted and a product deleted through the forms show to a new visitor at once', async ({ browser, baseURL }) => {
+  const mark = uniqueMark();
+  const title = `قميص يتغير ${mark}`;
+  // The dashboard's plain forms: the page actions, not the API the enhanced forms call.
+  const adminContext = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const admin = await adminContext.newPage();
+  await signIn(admin, ADMIN);
+  const product = await createProductThroughApi(admin, { title, barcode: `LIVE-${mark}`, price: 200, quantity: 5 });
+  const searchUrl = `/search?keyword=${encodeURIComponent(title)}`;
+
+  // A first visitor makes the shop keep the guests' copies of the product page and the search.
+  await asNewVisitor(browser, baseURL!, async (page) => {
+    await page.goto(`/product/${product._id}`);
+    await expect(page.getByText(price(200)).first()).toBeVisible();
+    await page.goto(searchUrl);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  });
+
+  const form = new ProductFormPage(admin);
+  await form.gotoEdit(product._id);
+  await form.fill({ price: '180', priceAfterDiscount: '180' });
+  await form.submit('حفظ التعديلات');
+  await expect(admin.getByRole('status').filter({ hasText: 'تم تعديل المنتج بنجاح' })).toBeVisible();
+  await asNewVisitor(browser, baseURL!, async (page) => {
+    await page.goto(`/product/${product._id}`);
+    await expect(page.getByText(price(180)).first()).toBeVisible();
+    await expect(page.getByText(price(200))).toHaveCount(0);
+  });
+
+  // A shopper's review through the product page's own form.
+  const shopperContext = await browser.newContext({ baseURL });
+  const shopper = await shopperContext.newPage();
+  await signIn(shopper, CUSTOMER);
+  const detail = new ProductDetail(shopper);
+  await detail.goto(product);
+  await detail.openReviews();
+  const words = `الخامة ممتازة ${mark}`;
+  await detail.writeReview(4, words);
+  await expect(shopper.getByText(words)).toBeVisible();
+  await shopperContext.close();
+  await asNewVisitor(browser, baseURL!, async (page) => {
+    await page.goto(`/product/${product._id}`);
+    await expect(page.getByText(words)).toBeAttached();
+  });
+
+  const list = new ManageProductsPage(admin);
+  await list.goto(`LIVE-${mark}`);
+  await list.askToDelete(title);
+  await list.confirmButton(title).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'تم حذف المنتج بنجاح' })).toBeVisible();
+  await asNewVisitor(browser, baseURL!, async (page) => {
+    const gone = await page.goto(`/product/${product._id}`);
+    expect(gone?.status()).toBe(404);
+    await page.goto(searchUrl);
+    await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+  });
+  await adminContext.close();
+});
