@@ -32,7 +32,8 @@ export default function handleRequest(
   if (failure) status = failure;
   // The database is out of reach (a restart, a failover): a passing state, worth a retry.
   if (status === 503) headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-  if (status === 429) headers.set('Retry-After', String(retryAfter.get(request) ?? 60));
+  // An action's own answer (a refused login) names its wait already.
+  if (status === 429 && !headers.has('Retry-After')) headers.set('Retry-After', String(retryAfter.get(request) ?? 60));
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;

@@ -126,6 +126,17 @@ describe('the attempt limit on the login and signup pages', () => {
     expect(last.body).toContain(MSG.tooManyAttempts);
   });
 
+  it("a login page refused while an account is closed to the address says the failures' own wait", async () => {
+    const phone = '01099999970';
+    // Wrong passwords from several addresses close the account; the first of them is refused next.
+    for (let i = 1; i <= AUTH_LIMIT; i++) expect((await formPost('/login', { phone, password: 'wrong-password' }, {}, `10.8.1.${i}`)).statusCode).toBe(401);
+    const refused = await formPost('/login', { phone, password: 'wrong-password' }, {}, '10.8.1.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toContain(MSG.tooManyAttempts);
+    // Wrong passwords are remembered for a quarter of an hour, not the minute of the address's count.
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
+  });
+
   it('and on the signup page', async () => {
     const post = () => formPost('/signup', { name: 'أحمد علي', phone: '01099999991', password: 'x', passwordConfirm: 'x' }, {}, '10.8.0.2');
     let last = await post();

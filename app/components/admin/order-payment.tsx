@@ -149,16 +149,19 @@ function CallbackItem({ orderId, callback }: { orderId: string; callback: Paymen
   );
 }
 
+/** How each refund status reads on the order page: done, sent and awaiting Paymob's answer, or refused. */
+const REFUND_BADGES = {
+  succeeded: { label: 'تم الاسترداد', item: 'border-line', badge: 'bg-green-100 text-green-800' },
+  pending: { label: 'بانتظار رد بوابة الدفع', item: 'border-line bg-amber-50', badge: 'bg-amber-100 text-amber-900' },
+  failed: { label: 'تعذر الاسترداد', item: 'border-sale/40 bg-red-50', badge: 'bg-red-100 text-red-800' },
+} as const;
+
 function RefundItem({ refund }: { refund: AdminOrderView['refunds'][number] }) {
-  const done = refund.status === 'succeeded';
+  const look = REFUND_BADGES[refund.status];
   return (
-    <li className={`flex flex-col gap-1.5 rounded-lg border p-3 ${done ? 'border-line' : 'border-sale/40 bg-red-50'}`}>
+    <li className={`flex flex-col gap-1.5 rounded-lg border p-3 ${look.item}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span
-          className={`inline-flex w-fit items-center rounded-full px-3 py-1 text-sm font-semibold ${done ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'}`}
-        >
-          {done ? 'تم الاسترداد' : 'تعذر الاسترداد'}
-        </span>
+        <span className={`inline-flex w-fit items-center rounded-full px-3 py-1 text-sm font-semibold ${look.badge}`}>{look.label}</span>
         <Price value={refund.amount} className="font-bold" />
       </div>
       <p className="text-sm text-muted">
