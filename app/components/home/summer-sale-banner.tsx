@@ -15,7 +15,7 @@ export function SummerSaleBanner() {
           <circle cx="30" cy="20" r="48" className="fill-yellow-200/30" />
           <path d="M0 85 Q50 70 100 85 T200 85 V100 H0Z" className="fill-white/25" />
         </svg>
-        <span className="relative flex flex-col items-start gap-2">
+        <div className="relative flex flex-col items-start gap-2">
           <h2 id="home-summer-sale" className="text-2xl font-bold sm:text-4xl">
             تخفيضات الصيف
           </h2>
@@ -23,7 +23,7 @@ export function SummerSaleBanner() {
             منتجات بأقل من <Ltr>{PRICE_BANDS.less149}</Ltr> جنيه
           </span>
           <span className="mt-1 inline-flex min-h-11 items-center rounded-full bg-ink px-6 font-bold text-white">تسوق الآن</span>
-        </span>
+        </div>
       </Link>
     </section>
   );

@@ -81,7 +81,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
       {/* noValidate: the server's messages (SPEC.md §5) answer an empty field, not the browser's. */}
       <form method="post" noValidate data-enhance="account-checks submit-once" className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 shadow-sm">
         <FormAlert message={actionData?.toast?.type === 'error' ? actionData.toast.message : undefined} />
-        <PhoneField name="phone" label="رقم الهاتف" required defaultValue={String(values.phone ?? '')} error={errors.phone} autoComplete="username" />
+        <PhoneField name="phone" label="رقم الهاتف" required defaultValue={String(values.phone ?? '')} error={errors.phone} autoComplete="tel" />
         <TextField name="password" label="كلمة المرور" type="password" required autoComplete="current-password" error={errors.password} />
         <SubmitButton className="mt-2 w-full">تسجيل الدخول</SubmitButton>
       </form>

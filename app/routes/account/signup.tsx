@@ -74,7 +74,7 @@ export default function SignupPage({ actionData }: Route.ComponentProps) {
       <form method="post" noValidate data-enhance="account-checks submit-once" className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 shadow-sm">
         <FormAlert message={actionData?.toast?.type === 'error' ? actionData.toast.message : undefined} />
         <TextField name="name" label="الاسم" required autoComplete="name" defaultValue={String(values.name ?? '')} error={errors.name} />
-        <PhoneField name="phone" label="رقم الهاتف" required autoComplete="username" defaultValue={String(values.phone ?? '')} error={errors.phone} />
+        <PhoneField name="phone" label="رقم الهاتف" required autoComplete="tel" defaultValue={String(values.phone ?? '')} error={errors.phone} />
         <TextField name="password" label="كلمة المرور" type="password" required autoComplete="new-password" error={errors.password} />
         <TextField name="passwordConfirm" label="تأكيد كلمة المرور" type="password" required autoComplete="new-password" error={errors.passwordConfirm} />
         <SubmitButton className="mt-2 w-full">إنشاء حساب</SubmitButton>
