@@ -85,6 +85,9 @@ function readAtMost(raw: IncomingMessage, limit: number): Promise<Buffer | undef
   });
 }
 
+/** A chosen file among the form's entries (a browser sends an empty one when none is chosen). */
+const hasFiles = (form: FormData) => [...form.values()].some((value) => typeof value !== 'string' && value.size > 0);
+
 /** The refusal a parsed form earns: too many fields, or a text field past its limit. */
 function checkFields(entries: Iterable<[string, FormDataEntryValue]>, limits: PageBodyLimits, filesAllowed: boolean): BodyRefusal | undefined {
   let fields = 0;
@@ -101,14 +104,15 @@ function checkFields(entries: Iterable<[string, FormDataEntryValue]>, limits: Pa
 
 /**
  * Reads a page post's body within the limits. `mayUpload` is asked only for a multipart body
- * larger than a plain form (or of unknown length): true lets an admin's pictures through.
+ * larger than a plain form (or of unknown length), or one holding a file: true lets an admin's
+ * pictures through.
  */
 export async function readPageBody(raw: IncomingMessage, mayUpload: () => Promise<boolean>, limits: PageBodyLimits = PAGE_BODY_LIMITS): Promise<PageBody> {
   if (!hasBody(raw)) return {};
   const kind = formKind(raw.headers['content-type']);
   if (!kind) return { refused: { status: 415, message: MSG.unsupportedMedia } };
   const declared = Number(raw.headers['content-length'] ?? NaN);
-  const uploads = kind === 'multipart' && !(declared <= limits.formBytes) && (await mayUpload());
+  let uploads = kind === 'multipart' && !(declared <= limits.formBytes) && (await mayUpload());
   const bytes = await readAtMost(raw, uploads ? limits.uploadBytes : limits.formBytes);
   if (!bytes) return { refused: TOO_LARGE };
   let refusal: BodyRefusal | undefined;
@@ -117,6 +121,8 @@ export async function readPageBody(raw: IncomingMessage, mayUpload: () => Promis
   } else {
     try {
       const form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': raw.headers['content-type']! } }).formData();
+      // A small form with a picture (a category's) is an upload too, if an admin sends it.
+      if (!uploads && hasFiles(form)) uploads = await mayUpload();
       refusal = checkFields(form, limits, uploads);
     } catch {
       refusal = { status: 400, message: MSG.invalidJson };

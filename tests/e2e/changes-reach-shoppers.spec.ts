@@ -34,7 +34,7 @@ test('a price edited, a review posted and a product deleted through the forms sh
     await page.goto(`/product/${product._id}`);
     await expect(page.getByText(price(200)).first()).toBeVisible();
     await page.goto(searchUrl);
-    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
   });
 
   const form = new ProductFormPage(admin);
@@ -73,7 +73,8 @@ test('a price edited, a review posted and a product deleted through the forms sh
     const gone = await page.goto(`/product/${product._id}`);
     expect(gone?.status()).toBe(404);
     await page.goto(searchUrl);
-    await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3, name: title })).toHaveCount(0);
   });
   await adminContext.close();
 });
