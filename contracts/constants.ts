@@ -93,6 +93,19 @@ export const ORDER_NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = 
   refused: [],
 };
 
+/**
+ * What the dashboard's delivered and paid flags may change from an order's status: delivered only
+ * from confirmed or shipped (and back from delivered to shipped), paid never on a cancelled or
+ * refused order. Core enforces the same (core/orders.ts); the dashboard offers only these.
+ */
+export const DELIVERABLE_FROM: readonly OrderStatus[] = ['confirmed', 'shipped'];
+export const CLOSED_STATUSES: readonly OrderStatus[] = ['cancelled', 'refused'];
+
+export function flagChangeAllowed(flag: 'delivered' | 'paid', order: { status: OrderStatus; isPaid: boolean }): boolean {
+  if (flag === 'delivered') return order.status === 'delivered' || DELIVERABLE_FROM.includes(order.status);
+  return order.isPaid || !CLOSED_STATUSES.includes(order.status);
+}
+
 /** The statuses a customer may still cancel from (an unpaid card order included: its pieces go back at once). */
 export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['awaiting_payment', 'pending', 'confirmed'];
 

@@ -8,6 +8,7 @@ import {
   CUSTOMER_CANCELLABLE,
   DEFAULT_POSTAL_CODE,
   DEFAULT_ORDER_LIMITS,
+  flagChangeAllowed,
   MSG,
   ORDER_NEXT_STATUSES,
   ORDER_STATUS_LABELS,
@@ -450,7 +451,7 @@ async function setDelivered(tx: Tx, id: string, value: boolean | 'toggle', actor
   const order = await lockOrder(tx, id);
   const want = value === 'toggle' ? order.status !== 'delivered' : value;
   if (want === (order.status === 'delivered')) return;
-  if (want && order.status !== 'confirmed' && order.status !== 'shipped') throw notAllowedFrom(order.status);
+  if (!flagChangeAllowed('delivered', order)) throw notAllowedFrom(order.status);
   await moveOrder(tx, order, want ? 'delivered' : 'shipped', actorId);
 }
 
@@ -463,7 +464,7 @@ async function setPaid(tx: Tx, id: string, value: boolean | 'toggle'): Promise<v
   const want = value === 'toggle' ? !order.isPaid : value;
   if (want === order.isPaid) return;
   if (order.paymentMethodType === 'card') throw new AppError(409, MSG.cardOrderPaidOnline);
-  if (want && closes(order.status)) throw new AppError(409, MSG.closedOrderCannotBePaid);
+  if (!flagChangeAllowed('paid', order)) throw new AppError(409, MSG.closedOrderCannotBePaid);
   await tx
     .update(orders)
     .set({ isPaid: want, paidAt: want ? new Date() : null, updatedAt: new Date() })

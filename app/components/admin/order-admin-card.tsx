@@ -1,7 +1,7 @@
 /** An order as staff see it: who, where to, how it is paid, the total with shipping, its status and its two flags. */
 import { ChevronLeft, CircleAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { PAYMENT_METHOD_LABELS, type OrderStatus, type PaymentMethod, type RefundStatus } from '../../../contracts/constants.ts';
+import { flagChangeAllowed, PAYMENT_METHOD_LABELS, type OrderStatus, type PaymentMethod, type RefundStatus } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import type { Order } from '../../../core/orders.ts';
 import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
@@ -110,15 +110,21 @@ export function DecisionBadge({ label = 'يحتاج قراراً' }: { label?: s
   );
 }
 
-export function OrderStatusSelects({ order }: { order: Pick<AdminOrderView, 'id' | 'number' | 'isDelivered' | 'isPaid' | 'paymentMethodType'> }) {
+export function OrderStatusSelects({ order }: { order: Pick<AdminOrderView, 'id' | 'number' | 'isDelivered' | 'isPaid' | 'paymentMethodType' | 'status'> }) {
   return (
     // Without JavaScript each dropdown has its save button beside it: on a phone they stack, so the choices stay readable.
     <div className="grid grid-cols-2 gap-3 max-sm:[@media(scripting:none)]:grid-cols-1">
-      <OrderStatusSelect orderId={order.id} orderNumber={order.number} flag="delivered" value={order.isDelivered} />
+      <OrderStatusSelect
+        orderId={order.id}
+        orderNumber={order.number}
+        flag="delivered"
+        value={order.isDelivered}
+        changeAllowed={flagChangeAllowed('delivered', order)}
+      />
       {order.paymentMethodType === 'card' ? (
         <CardPaidState isPaid={order.isPaid} />
       ) : (
-        <OrderStatusSelect orderId={order.id} orderNumber={order.number} flag="paid" value={order.isPaid} />
+        <OrderStatusSelect orderId={order.id} orderNumber={order.number} flag="paid" value={order.isPaid} changeAllowed={flagChangeAllowed('paid', order)} />
       )}
     </div>
   );

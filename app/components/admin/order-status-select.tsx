@@ -2,8 +2,9 @@
  * The delivered and paid dropdowns of SPEC.md §4 "Order flags": the current value and the
  * one change it allows. Choosing posts the intended value (not "flip"), so a double submit or
  * two admins making the same change cannot undo each other; the orders reload afterwards.
- * Delivered is a step of the order's life (a pending order cannot be delivered yet): a refused
- * change comes back as a message. The page's own action takes the post (order-actions.server.ts).
+ * Delivered is a step of the order's life: only a confirmed or shipped order can be marked
+ * delivered, and a closed one never paid (contracts flagChangeAllowed), so the dropdown offers the
+ * other value only where the shop would take it; a change refused meanwhile comes back as a message. The page's own action takes the post (order-actions.server.ts).
  */
 import { useFetcher } from 'react-router';
 import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
@@ -20,7 +21,20 @@ export const FLAG_LABELS: Record<OrderFlagName, { title: string; on: string; off
 const SELECT =
   'min-h-11 w-full min-w-0 rounded-lg border border-line bg-white px-3 py-2 text-base font-semibold text-ink focus:border-brand-500 aria-busy:opacity-70';
 
-export function OrderStatusSelect({ orderId, orderNumber, flag, value }: { orderId: string; orderNumber: number; flag: OrderFlagName; value: boolean }) {
+export function OrderStatusSelect({
+  orderId,
+  orderNumber,
+  flag,
+  value,
+  changeAllowed = true,
+}: {
+  orderId: string;
+  orderNumber: number;
+  flag: OrderFlagName;
+  value: boolean;
+  /** False when the order's status does not let this flag change: only its value is shown. */
+  changeAllowed?: boolean;
+}) {
   const fetcher = useFetcher<ActionResult>();
   useActionToasts(fetcher.data);
   const pending = fetcher.state !== 'idle';
@@ -29,7 +43,7 @@ export function OrderStatusSelect({ orderId, orderNumber, flag, value }: { order
   const shown = typeof sent === 'string' ? sent === 'true' : value;
   const labels = FLAG_LABELS[flag];
   const id = `${flag}-${orderId}`;
-  const options = [value, !value];
+  const options = changeAllowed ? [value, !value] : [value];
 
   return (
     <fetcher.Form method="post" className="flex min-w-0 flex-col gap-1.5">
@@ -46,6 +60,7 @@ export function OrderStatusSelect({ orderId, orderNumber, flag, value }: { order
           name="value"
           value={String(shown)}
           aria-busy={pending || undefined}
+          disabled={!changeAllowed}
           onChange={(event) => {
             // Kept focusable while saving (a disabled select drops keyboard focus); one change at a time.
             if (!pending) fetcher.submit(event.currentTarget.form);
@@ -59,11 +74,13 @@ export function OrderStatusSelect({ orderId, orderNumber, flag, value }: { order
           ))}
         </select>
         {pending && <Spinner label="جاري حفظ الحالة" />}
-        <noscript>
-          <button type="submit" className="min-h-11 shrink-0 rounded-lg border border-brand-600 px-3 font-semibold text-brand-700">
-            حفظ<span className="sr-only"> {labels.title}</span>
-          </button>
-        </noscript>
+        {changeAllowed && (
+          <noscript>
+            <button type="submit" className="min-h-11 shrink-0 rounded-lg border border-brand-600 px-3 font-semibold text-brand-700">
+              حفظ<span className="sr-only"> {labels.title}</span>
+            </button>
+          </noscript>
+        )}
       </div>
     </fetcher.Form>
   );

@@ -1,4 +1,5 @@
 import { ArrowRight, ImageIcon } from 'lucide-react';
+import { flagChangeAllowed } from '../../../contracts/constants.ts';
 import { getOrder } from '../../../core/orders.ts';
 import { listPaymentCallbacks } from '../../../core/payments.ts';
 import { lineTotal } from '../../components/account/cart-line.tsx';
@@ -103,7 +104,7 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
                 {card ? (
                   <CardPaidState isPaid={order.isPaid} />
                 ) : order.isPaid || (order.status !== 'cancelled' && order.status !== 'refused') ? (
-                  <OrderStatusSelect orderId={order.id} orderNumber={order.number} flag="paid" value={order.isPaid} />
+                  <OrderStatusSelect orderId={order.id} orderNumber={order.number} flag="paid" value={order.isPaid} changeAllowed={flagChangeAllowed('paid', order)} />
                 ) : (
                   <p className="text-sm text-muted">حالة الدفع: لم يتم الدفع</p>
                 )}

@@ -5,7 +5,7 @@
  * life, their history, and its payment (Paymob's callbacks, refunds, the decisions they need).
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { expectNewToast, uniquePhone } from './admin.ts';
+import { ADMIN, expectNewToast, uniquePhone } from './admin.ts';
 
 export * from './common.ts';
 
@@ -142,6 +142,15 @@ export class OrderFlags {
     await this.expectState(flag, on);
   }
 
+  /** The dropdown shows `current`, offers nothing else and cannot be changed: the order's status does not allow it. */
+  async expectFixed(flag: Flag, on: boolean) {
+    const select = this.select(flag);
+    const labels = FLAG_LABELS[flag];
+    await expect(select).toBeDisabled();
+    await expect(select).toHaveValue(String(on));
+    await expect(select.locator('option')).toHaveText([on ? labels.on : labels.off]);
+  }
+
   /** Chooses a value and leaves the answer to the caller (a refusal, say). */
   async choose(flag: Flag, on: boolean) {
     await this.select(flag).selectOption({ label: on ? FLAG_LABELS[flag].on : FLAG_LABELS[flag].off });
@@ -267,4 +276,13 @@ export class OrderDetailsPage {
   async decide(callback: Locator, choice: 'استرداد المبلغ' | 'الاحتفاظ بالمبلغ') {
     await callback.getByRole('button', { name: new RegExp(`^${choice}`) }).click();
   }
+}
+
+/** Moves an order to `status` through the API as the admin (bearer token, so no cookie changes hands). */
+export async function advanceAsAdmin(request: APIRequestContext, orderId: string, status: string) {
+  const login = await request.post('/api/v1/auth/login', { data: { email: ADMIN.phone, password: ADMIN.password } });
+  expect(login.ok()).toBeTruthy();
+  const { token } = (await login.json()) as { token: string };
+  const moved = await request.put(`/api/v1/orders/${orderId}/status`, { headers: { authorization: `Bearer ${token}` }, data: { status } });
+  expect(moved.ok()).toBeTruthy();
 }
