@@ -18,6 +18,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
+import { CategoriesQuerySchema, PageQuerySchema, ProductsQuerySchema } from '../../contracts/schemas.ts';
 import { onCatalogueChange } from '../../core/catalogue-changes.ts';
 import type { Db } from '../../db/client.ts';
 
@@ -31,6 +32,43 @@ export const NotModified = z.undefined().describe('Not modified: If-None-Match n
 
 /** The API's catalogue reads, as Fastify names their routes. */
 const CATALOGUE_API_ROUTES = new Set(['/api/v1/products', '/api/v1/products/:id', '/api/v1/products/:id/reviews', '/api/v1/categories', '/api/v1/categories/:id']);
+
+/**
+ * The query parameters each kept answer is computed from: the key of a kept answer holds these
+ * alone, so a parameter nobody reads (`?x=<random>`) cannot make every request a miss. The
+ * schemas' own keys, read by qs as `category[in][]` and `priceAfterDiscount[lte]` by their name.
+ */
+const READ_PARAMETERS: Record<string, readonly string[]> = {
+  '/api/v1/products': Object.keys(ProductsQuerySchema.shape),
+  '/api/v1/products/:id': [],
+  '/api/v1/products/:id/reviews': Object.keys(PageQuerySchema.shape),
+  '/api/v1/categories': Object.keys(CategoriesQuerySchema.shape),
+  '/api/v1/categories/:id': [],
+};
+/** The pages read the listing's page and keyword (app/lib/loaders.server.ts), nothing else. */
+const PAGE_PARAMETERS = ['page', 'keyword'];
+
+/**
+ * `url` with only the parameters in `read`, in the order they came: the key of a kept answer. A
+ * parameter's name is what comes before its first `[` (`category[in][]` is `category`).
+ */
+export function keyOfUrl(url: string, read: readonly string[]): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const kept = url
+    .slice(at + 1)
+    .split('&')
+    .filter((pair) => {
+      let name = pair.split('=')[0]!;
+      try {
+        name = decodeURIComponent(name);
+      } catch {
+        return false;
+      }
+      return read.includes(name.split('[')[0]!);
+    });
+  return kept.length ? `${url.slice(0, at)}?${kept.join('&')}` : url.slice(0, at);
+}
 
 /** The catalogue's pages: home, the listings and search, and a product. */
 const CATALOGUE_PAGE = /^\/(?:|category\/[^/]+|winter|summer|less199|less149|new-arrived|offers|search|product\/[^/]+)$/;
@@ -307,7 +345,7 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
 
   /** A catalogue page of a guest's GET (the page cache's key), or undefined. */
   const pageKey = (request: FastifyRequest) =>
-    settings.keepPages && request.routeOptions.url === '/*' && CATALOGUE_PAGE.test(request.url.split('?')[0]!) ? `page:${request.url}` : undefined;
+    settings.keepPages && request.routeOptions.url === '/*' && CATALOGUE_PAGE.test(request.url.split('?')[0]!) ? `page:${keyOfUrl(request.url, PAGE_PARAMETERS)}` : undefined;
 
   /** The sitemap's key when it is kept (as pages are), or undefined. */
   const sitemapKey = (request: FastifyRequest) => (settings.keepPages && request.routeOptions.url === '/*' && isSitemapRequest(request.url) ? SITEMAP_KEY : undefined);
@@ -319,7 +357,7 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
     if (!sitemap && hasSession(request)) return;
     const page = sitemap ? undefined : pageKey(request);
     if (!sitemap && !page && !CATALOGUE_API_ROUTES.has(request.routeOptions.url ?? '')) return;
-    const key = sitemap ?? page ?? request.url;
+    const key = sitemap ?? page ?? keyOfUrl(request.url, READ_PARAMETERS[request.routeOptions.url ?? ''] ?? []);
     let entry = cache.get(key);
     const pending = entry ? undefined : computing.get(key);
     if (pending) {

@@ -252,6 +252,27 @@ describe('catalogue pages', () => {
     expect((await get(`/api/v1/products/${product.id}`)).statusCode).toBe(404);
   });
 
+  it('are found by the parameters the route reads: an unknown one cannot turn the cache off', async () => {
+    const product = await createProductFixture(t.db, t.images, { title: 'بولو مفتاح الذاكرة' });
+    const api = `/api/v1/products?keyword=${encodeURIComponent('مفتاح الذاكرة')}&limit=5`;
+    const page = `/search?keyword=${encodeURIComponent('مفتاح الذاكرة')}`;
+    expect((await get(api)).body).toContain('بولو مفتاح الذاكرة');
+    expect((await get(page)).body).toContain('بولو مفتاح الذاكرة');
+    await retitleInDatabase(product.id, 'بولو مفتاح الذاكرة الجديد');
+    for (const junk of ['x=1', `x=${Math.random()}`, 'utm_source=ads&fbclid=abc']) {
+      const kept = await get(`${api}&${junk}`);
+      expect(kept.statusCode).toBe(200);
+      expect(kept.body).not.toContain('بولو مفتاح الذاكرة الجديد');
+      const keptPage = await get(`${page}&${junk}`);
+      expect(keptPage.body).toContain('بولو مفتاح الذاكرة');
+      expect(keptPage.body).not.toContain('بولو مفتاح الذاكرة الجديد');
+      // The kept page's links carry the listing's own parameters, never another visitor's.
+      expect(keptPage.body).not.toMatch(/utm_source|fbclid|[?&]x=/);
+    }
+    // A parameter the route reads is part of the key: another page is another answer.
+    expect((await get(`${api.replace('limit=5', 'limit=6')}`)).body).toContain('بولو مفتاح الذاكرة الجديد');
+  });
+
   it('are not kept when the settings say so (development), while they keep their ETag', async () => {
     const dev = await createTestApp({ webBuildDir: buildWebApp('vitest-catalogue-cache'), catalogueCache: { keepPages: false } });
     try {

@@ -19,8 +19,11 @@ export function Paginator({ currentPage, numberOfPages }: { currentPage: number;
   const { pathname, search } = useLocation();
   if (numberOfPages === 0) return null;
 
+  // The listing reads its keyword and page alone; a kept page (server/plugins/catalogue-cache.ts)
+  // must not hand one visitor's other parameters to the next.
+  const keyword = new URLSearchParams(search).get('keyword');
   const hrefOf = (page: number) => {
-    const params = new URLSearchParams(search);
+    const params = new URLSearchParams(keyword ? { keyword } : {});
     params.set('page', String(page));
     return `${pathname}?${params}`;
   };
