@@ -24,7 +24,7 @@
  *                    [--node-args '--max-old-space-size=256']
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,7 @@ import { spreadQuantity } from '../core/stock.ts';
 import { openDatabase } from '../db/client.ts';
 import { categories, products, productStock } from '../db/schema.ts';
 import { SERVER_NODE_ARGS, serverEntry } from './build-server.ts';
+import { rssMb } from './proc-memory.ts';
 
 const { values } = parseArgs({
   options: {
@@ -137,15 +138,6 @@ async function fillCatalogue(): Promise<void> {
   }
 }
 
-/** The server's resident memory in MB, from /proc (Linux). */
-function rssMb(pid: number): number {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
-    return line ? Number(line.split(/\s+/)[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
 
 interface Result {
   p50: number;

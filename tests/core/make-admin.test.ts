@@ -8,35 +8,26 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signup } from '../../core/auth.ts';
 import { openDatabase } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { createPostgresDatabase } from '../helpers/database.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'store-make-admin-'));
 const adminUrl = process.env.TEST_DATABASE_URL;
-const databaseName = `store_make_admin_${process.pid}`;
 let databaseUrl = '';
-
-async function onAdmin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
+let scratch: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
 
 beforeAll(async () => {
   if (!adminUrl) return;
-  await onAdmin(`create database ${databaseName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  scratch = await createPostgresDatabase(adminUrl);
+  databaseUrl = scratch.url;
 });
 
 afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
-  if (adminUrl) await onAdmin(`drop database if exists ${databaseName} with (force)`);
+  await scratch?.drop();
 });
 
 /** Opens the shop's database the way the server would, runs `work` and closes it again. */

@@ -8,37 +8,28 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { dumpEmbedded } from '../../db/embedded.ts';
 import { makePrivateDir } from '../../db/private-files.ts';
+import { createPostgresDatabase } from '../helpers/database.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'store-private-'));
 const adminUrl = process.env.TEST_DATABASE_URL;
-const databaseName = `store_backup_${process.pid}`;
 let databaseUrl = '';
-
-async function onAdmin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
+let scratch: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
 
 beforeAll(async () => {
   if (!adminUrl) return;
-  await onAdmin(`create database ${databaseName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  scratch = await createPostgresDatabase(adminUrl);
+  databaseUrl = scratch.url;
   // Migrated, as the server leaves it.
   await (await openDatabase({ databaseUrl })).close();
 });
 
 afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
-  if (adminUrl) await onAdmin(`drop database if exists ${databaseName} with (force)`);
+  await scratch?.drop();
 });
 
 const modeOf = (file: string) => statSync(file).mode & 0o777;

@@ -18,7 +18,7 @@ import { openDatabase, type Database, type Db, type OpenOptions } from '../../db
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /** A new, empty PostgreSQL database under TEST_DATABASE_URL: its URL, and how to drop it. */
-async function createPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `store_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
