@@ -8,6 +8,9 @@
  *   (no declared length, so the server must count what arrives).
  * - big-form: the same with url-encoded bodies.
  * - junk-keys: 100,000 login attempts, 50 at a time, each with a distinct phone of 1 KB of digits.
+ * - slow-paymob: the demo shop with card payments against the Paymob stand-in (run in this
+ *   process) answering every intention after 14.5 s; five customers start card checkouts at once,
+ *   and meanwhile another places cash orders and reads its profile page: their latencies.
  *
  * `--before <dir>` also measures another build (an older commit's, built with BUILD_DIR=<dir> npm
  * run build), each scenario on both builds in turn, so the two are compared in one sitting.
@@ -16,12 +19,14 @@
  *   npm run bench:abuse -- [--build build] [--before /tmp/before/build] [--port 3993] [--bodies 50] [--body-mb 150] [--junk 100000] [--only big-form] [--markdown]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SERVER_NODE_ARGS, serverEntry } from './build-server.ts';
+import { rssMb } from './proc-memory.ts';
+import { startPaymobStandIn, STANDIN_SETTINGS } from './paymob-standin.ts';
 
 const { values } = parseArgs({
   options: {
@@ -38,15 +43,6 @@ const { values } = parseArgs({
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
 
-/** The server's resident memory in MB, from /proc (Linux); 0 once it is gone. */
-function rssMb(pid: number): number {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
-    return line ? Number(line.split(/\s+/)[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -57,21 +53,26 @@ interface Server {
   stop: () => Promise<void>;
 }
 
-async function startServer(build: string): Promise<Server> {
+async function startServer(build: string, extraEnv: Record<string, string> = {}, ready?: RegExp): Promise<Server> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'store-abuse-'));
   const child = spawn(process.execPath, [...SERVER_NODE_ARGS, serverEntry(build)], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', BUILD_DIR: build },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', BUILD_DIR: build, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  let seen = !ready;
+  const read = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+    if (ready?.test(output)) seen = true;
+  };
+  child.stdout!.on('data', read);
+  child.stderr!.on('data', read);
   let gone = false;
   child.on('exit', () => (gone = true));
   for (let i = 0; ; i++) {
     if (gone) throw new Error(`the server exited while starting:\n${output}`);
     try {
-      if ((await fetch(`${base}/api/v1/categories`)).ok) break;
+      if (seen && (await fetch(`${base}/api/v1/categories`)).ok) break;
     } catch {
       // Not listening yet.
     }
@@ -250,6 +251,125 @@ async function junkKeys(build: string): Promise<Row> {
   }
 }
 
+const percentile = (values: number[], p: number) => {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+/** One signed-up customer's API calls, with the bearer token. */
+async function customer(n: number) {
+  const phone = `010${String(Date.now()).slice(-4)}${String(n).padStart(4, '0')}`;
+  const signup = await fetch(`${base}/api/v1/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: `عميل ${n}`, phone, password: 'bench-password', passwordConfirm: 'bench-password' }),
+  });
+  if (!signup.ok) throw new Error(`signup ${phone}: ${signup.status} ${await signup.text()}`);
+  const { token } = (await signup.json()) as { token: string };
+  // A call the server cut off (its 60 s request limit) answers status 0.
+  const call = (method: string, url: string, body?: unknown) =>
+    fetch(`${base}${url}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }).catch(
+      () => new Response(null, { status: 599 }),
+    );
+  return { token, call };
+}
+
+const SHIPPING = { details: '12 شارع التحرير، الدقي', phone: '01012345678', shippingCity: 'الجيزة' };
+
+/** The demo shop's products with a size in stock, as the API lists them. */
+async function productsInStock(): Promise<{ id: string; size: string }[]> {
+  const answer = (await (await fetch(`${base}/api/v1/products?limit=100&availability=true`)).json()) as {
+    data: { _id: string; stock?: { size: string; quantity: number }[] }[];
+  };
+  return answer.data.flatMap((p) => {
+    const size = p.stock?.find((s) => s.quantity > 5)?.size;
+    return size ? [{ id: p._id, size }] : [];
+  });
+}
+
+/** How long the stand-in takes over each intention in the slow-paymob scenario. */
+const PAYMOB_DELAY_MS = 14_500;
+
+interface StallRow {
+  build: string;
+  cards: string;
+  orders: { count: number; p50: number; p99: number; failed: number };
+  pages: { count: number; p50: number; p99: number };
+}
+
+async function slowPaymob(build: string): Promise<StallRow> {
+  const standIn = await startPaymobStandIn({
+    ...STANDIN_SETTINGS,
+    port: port + 1,
+    integrationIds: [STANDIN_SETTINGS.cardIntegrationId, STANDIN_SETTINGS.walletIntegrationId],
+    // Just inside the 15 s the shop waits for Paymob (core/paymob.ts), so the checkouts succeed.
+    delayMs: PAYMOB_DELAY_MS,
+  });
+  const server = await startServer(
+    build,
+    {
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'info',
+      AUTH_RATE_LIMIT: '100000',
+      MAX_OPEN_ORDERS: '1000000',
+      PAYMOB_SECRET_KEY: STANDIN_SETTINGS.secretKey,
+      PAYMOB_PUBLIC_KEY: STANDIN_SETTINGS.publicKey,
+      PAYMOB_HMAC_SECRET: STANDIN_SETTINGS.hmacSecret,
+      PAYMOB_CARD_INTEGRATION_ID: String(STANDIN_SETTINGS.cardIntegrationId),
+      PAYMOB_BASE_URL: standIn.url,
+    },
+    // Measured once the demo pictures are drawn, so the drawing does not share the cores.
+    /demo pictures are all drawn/,
+  );
+  try {
+    const products = await productsInStock();
+    const payers = await Promise.all([1, 2, 3, 4, 5].map((n) => customer(n)));
+    const shopper = await customer(6);
+    const pick = (i: number) => products[i % products.length]!;
+    for (const [i, payer] of payers.entries()) await payer.call('POST', '/api/v1/cart', { productId: pick(i).id, color: pick(i).size });
+    const started = performance.now();
+    const cards = Promise.all(
+      payers.map(async (payer) => {
+        const cart = (await (await payer.call('GET', '/api/v1/cart')).json()) as { data: { _id: string } };
+        const t0 = performance.now();
+        const placed = await payer.call('POST', `/api/v1/orders/${cart.data._id}`, { shippingAddress: SHIPPING, paymentMethodType: 'card' });
+        return { status: placed.status === 599 ? 0 : placed.status, ms: performance.now() - t0 };
+      }),
+    );
+    await sleep(500);
+    const orderTimes: number[] = [];
+    const pageTimes: number[] = [];
+    let failed = 0;
+    for (let i = 0; performance.now() - started < PAYMOB_DELAY_MS; i++) {
+      let t0 = performance.now();
+      await shopper.call('POST', '/api/v1/cart', { productId: pick(i + 7).id, color: pick(i + 7).size });
+      const cart = await shopper.call('GET', '/api/v1/cart');
+      const cartId = cart.ok ? ((await cart.json()) as { data: { _id: string } }).data._id : 'none';
+      // The order's time counts from the cart, which waits too when the database is held.
+      const placed = await shopper.call('POST', `/api/v1/orders/${cartId}`, { shippingAddress: SHIPPING });
+      orderTimes.push(performance.now() - t0);
+      if (placed.status !== 201) failed++;
+      t0 = performance.now();
+      await fetch(`${base}/profile`, { headers: { cookie: `token=${shopper.token}` } })
+        .then((r) => r.arrayBuffer())
+        .catch(() => undefined);
+      pageTimes.push(performance.now() - t0);
+    }
+    const cardResults = await cards;
+    const cardMs = cardResults.map((c) => c.ms);
+    return {
+      build,
+      cards: `${tally(cardResults.map((c) => c.status))} in ${(Math.min(...cardMs) / 1000).toFixed(1)} to ${(Math.max(...cardMs) / 1000).toFixed(1)} s`,
+      orders: { count: orderTimes.length, p50: percentile(orderTimes, 50), p99: percentile(orderTimes, 99), failed },
+      pages: { count: pageTimes.length, p50: percentile(pageTimes, 50), p99: percentile(pageTimes, 99) },
+    };
+  } finally {
+    await server.stop();
+    await standIn.close();
+  }
+}
+
 const scenarios: Record<string, (build: string) => Promise<Row>> = {
   'big-multipart': (build) => bigBodies(build, 'multipart'),
   'big-form': (build) => bigBodies(build, 'urlencoded'),
@@ -258,6 +378,14 @@ const scenarios: Record<string, (build: string) => Promise<Row>> = {
 const builds = [...(values.before ? [values.before] : []), values.build];
 
 const rows: Row[] = [];
+const stalls: StallRow[] = [];
+if (!values.only || values.only === 'slow-paymob') {
+  for (const build of builds) {
+    const row = await slowPaymob(build);
+    stalls.push(row);
+    console.error(`${build}: slow Paymob: cards ${row.cards}; cash orders ${JSON.stringify(row.orders)}; pages ${JSON.stringify(row.pages)}`);
+  }
+}
 for (const [name, run] of Object.entries(scenarios)) {
   if (values.only && values.only !== name) continue;
   for (const build of builds) {
@@ -267,7 +395,19 @@ for (const [name, run] of Object.entries(scenarios)) {
   }
 }
 
-if (values.markdown) {
+if (values.markdown && stalls.length) {
+  const ms = (n: number) => `${Math.round(n).toLocaleString('en')} ms`;
+  console.log('| build | 5 card checkouts at once (Paymob answers after 14.5 s) | cash orders meanwhile (add to cart, read it, order): count, p50, p99 | profile page meanwhile: count, p50, p99 |');
+  console.log('|---|---|---|---|');
+  for (const r of stalls) {
+    const build = r.build === values.before ? 'before' : 'after';
+    console.log(
+      `| ${build} | ${r.cards} | ${r.orders.count}${r.orders.failed ? ` (${r.orders.failed} refused)` : ''}, ${ms(r.orders.p50)}, ${ms(r.orders.p99)} | ${r.pages.count}, ${ms(r.pages.p50)}, ${ms(r.pages.p99)} |`,
+    );
+  }
+  console.log('');
+}
+if (values.markdown && rows.length) {
   console.log('| scenario | build | idle RSS | peak RSS | RSS after | process | answers |');
   console.log('|---|---|---|---|---|---|---|');
   for (const r of rows) {
