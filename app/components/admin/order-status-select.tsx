@@ -19,7 +19,7 @@ export const FLAG_LABELS: Record<OrderFlagName, { title: string; on: string; off
 };
 
 const SELECT =
-  'min-h-11 w-full min-w-0 rounded-lg border border-line bg-white px-3 py-2 text-base font-semibold text-ink focus:border-brand-500 aria-busy:opacity-70';
+  'min-h-11 w-full min-w-0 rounded-lg border border-line bg-white px-3 py-2 text-base font-semibold text-ink focus:border-brand-500 aria-busy:opacity-70 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-muted';
 
 export function OrderStatusSelect({
   orderId,
