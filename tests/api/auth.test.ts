@@ -214,7 +214,7 @@ describe('rate limits', () => {
     }
   });
 
-  it('a junk phone of any length is counted under the address alone', async () => {
+  it('logins with junk phones of any length count against the address like any other attempt', async () => {
     const limited = await createTestApp({ authRateLimit: 3 });
     try {
       const attempt = (phone: string) => limited.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: '10.5.0.1', payload: { phone, password: 'x' } });
