@@ -6,7 +6,7 @@
  * freshly seeded demo shop into each folder first; run Playwright through it.
  */
 import { defineConfig } from '@playwright/test';
-import { SERVER_NODE_ARGS } from './scripts/build-server.ts';
+import { SERVER_ENV, SERVER_NODE_ARGS } from './scripts/build-server.ts';
 
 const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const PORT = Number(process.env.E2E_PORT ?? 3199);
@@ -38,6 +38,7 @@ function server(index: number) {
     timeout: 120_000,
     reuseExistingServer: false,
     env: {
+      ...SERVER_ENV,
       PORT: String(PORT + index),
       HOST: '127.0.0.1',
       DATA_DIR: `${DATA_DIR}-${index}`,

@@ -9,6 +9,10 @@ import sharp from 'sharp';
 import { IMAGE_VARIANTS, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, MSG } from '../contracts/index.ts';
 import { AppError } from './errors.ts';
 
+// libvips keeps the results of its last operations (50 MB and 20 open files by default, sharp's
+// "cache" in its documentation) for a program that repeats them; every image here is new.
+sharp.cache(false);
+
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 
 export type ImageFolder = 'products' | 'categories';

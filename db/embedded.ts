@@ -11,6 +11,18 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import { makePrivateDir, PRIVATE_FILE_MODE, writePrivateFile } from './private-files.ts';
 
+/**
+ * How the embedded database is opened, everywhere it is (the server, backups, restores, tests).
+ * PGlite starts PostgreSQL with its own flags (single user, no parallel workers); to those we add
+ * a smaller buffer pool than PostgreSQL's 128 MB, which the WebAssembly memory holds and the
+ * process keeps once pages have passed through it. The files are read through the operating
+ * system's page cache, so fewer buffers cost copies, not disk reads (docs/benchmarks.md).
+ */
+export const EMBEDDED_OPTIONS = {
+  extensions: { pg_trgm },
+  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${process.env.EMBEDDED_SHARED_BUFFERS ?? '16MB'}`],
+};
+
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -66,7 +78,7 @@ const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\
  */
 export async function dumpEmbedded(pg: PGlite, dir: string, keep: number): Promise<string> {
   const snapshot = await pg.transaction(() => pg.dumpDataDir('none'));
-  const copy = await PGlite.create({ loadDataDir: snapshot, extensions: { pg_trgm } });
+  const copy = await PGlite.create({ loadDataDir: snapshot, ...EMBEDDED_OPTIONS });
   let dump: File;
   try {
     dump = await pgDump({ pg: copy, args: DUMP_ARGS });
@@ -109,7 +121,7 @@ export function newDumpPath(dir: string): string {
 export async function restoreEmbedded(dumpFile: string, databaseDir: string): Promise<string | undefined> {
   const staging = `${databaseDir}.restoring`;
   rmSync(staging, { recursive: true, force: true });
-  const pg = await PGlite.create(staging, { extensions: { pg_trgm } });
+  const pg = await PGlite.create(staging, EMBEDDED_OPTIONS);
   try {
     await pg.exec(await readFile(dumpFile, 'utf8'));
     await pg.exec('CHECKPOINT');

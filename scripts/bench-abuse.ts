@@ -18,13 +18,9 @@
  *
  *   npm run bench:abuse -- [--build build] [--before /tmp/before/build] [--port 3993] [--bodies 50] [--body-mb 150] [--junk 100000] [--only big-form] [--markdown]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { SERVER_NODE_ARGS, serverEntry } from './build-server.ts';
+import { restingRss, sampled, sleep, startServer as startBenchServer, type BenchServer as Server } from './bench-server.ts';
 import { rssMb } from './proc-memory.ts';
 import { startPaymobStandIn, STANDIN_SETTINGS } from './paymob-standin.ts';
 
@@ -43,56 +39,7 @@ const { values } = parseArgs({
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
 
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Server {
-  child: ChildProcess;
-  exited: () => boolean;
-  log: () => string;
-  stop: () => Promise<void>;
-}
-
-async function startServer(build: string, extraEnv: Record<string, string> = {}, ready?: RegExp): Promise<Server> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'store-abuse-'));
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, serverEntry(build)], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', BUILD_DIR: build, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  let seen = !ready;
-  const read = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
-    if (ready?.test(output)) seen = true;
-  };
-  child.stdout!.on('data', read);
-  child.stderr!.on('data', read);
-  let gone = false;
-  child.on('exit', () => (gone = true));
-  for (let i = 0; ; i++) {
-    if (gone) throw new Error(`the server exited while starting:\n${output}`);
-    try {
-      if (seen && (await fetch(`${base}/api/v1/categories`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (i > 240) throw new Error('the server did not start');
-    await sleep(500);
-  }
-  return {
-    child,
-    exited: () => gone,
-    log: () => output,
-    async stop() {
-      if (!gone) {
-        child.kill('SIGTERM');
-        for (let i = 0; i < 100 && !gone; i++) await sleep(100);
-        if (!gone) child.kill('SIGKILL');
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const startServer = (build: string, env: Record<string, string> = {}, ready?: RegExp) => startBenchServer({ build, port, env, ready });
 
 /** Warms the server with ordinary pages, then its memory at rest: the median of ten readings. */
 async function idleRss(pid: number): Promise<number> {
@@ -100,13 +47,7 @@ async function idleRss(pid: number): Promise<number> {
     await fetch(`${base}/`).then((r) => r.arrayBuffer());
     await fetch(`${base}/login`).then((r) => r.arrayBuffer());
   }
-  await sleep(1_000);
-  const readings: number[] = [];
-  for (let i = 0; i < 10; i++) {
-    readings.push(rssMb(pid));
-    await sleep(100);
-  }
-  return readings.sort((a, b) => a - b)[5]!;
+  return restingRss(pid);
 }
 
 /**
@@ -156,17 +97,6 @@ interface Row {
   after: number;
   up: boolean;
   answers: string;
-}
-
-/** Samples the server's memory every 100 ms while `work` runs. */
-async function sampled<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peak: number }> {
-  let peak = rssMb(pid);
-  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100);
-  try {
-    return { result: await work(), peak };
-  } finally {
-    clearInterval(timer);
-  }
 }
 
 const tally = (statuses: number[]) =>

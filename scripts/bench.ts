@@ -36,7 +36,7 @@ import { toSearchText } from '../contracts/normalize-arabic.ts';
 import { spreadQuantity } from '../core/stock.ts';
 import { openDatabase } from '../db/client.ts';
 import { categories, products, productStock } from '../db/schema.ts';
-import { SERVER_NODE_ARGS, serverEntry } from './build-server.ts';
+import { SERVER_ENV, SERVER_NODE_ARGS, serverEntry } from './build-server.ts';
 import { rssMb } from './proc-memory.ts';
 
 const { values } = parseArgs({
@@ -252,6 +252,7 @@ if (spawnSync('npx', ['tsx', 'scripts/ensure-build.ts'], { stdio: 'inherit' }).s
 const server = spawn(process.execPath, [...values['node-args'].split(/\s+/).filter(Boolean), serverEntry(process.env.BUILD_DIR ?? 'build')], {
   env: {
     ...process.env,
+    ...SERVER_ENV,
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',

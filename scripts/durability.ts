@@ -34,7 +34,7 @@ import { createProduct } from '../core/products.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { lockDataDir } from '../db/embedded.ts';
 import { idempotencyKeys, orderItems, orders, products, productStock, stockMovements } from '../db/schema.ts';
-import { SERVER_NODE_ARGS, serverEntry } from './build-server.ts';
+import { SERVER_ENV, SERVER_NODE_ARGS, serverEntry } from './build-server.ts';
 import { TcpForwarder } from './tcp-forwarder.ts';
 
 const CUSTOMERS = 6;
@@ -209,7 +209,7 @@ class ServerProcess {
     const log = openSync(logFile, 'a');
     // The compiled server run by node itself, as `npm start` does: the child is the server, so
     // the SIGKILL lands on it and this process reaps it before the next start checks the lock.
-    const child = spawn(process.execPath, [...SERVER_NODE_ARGS, serverEntry(process.env.BUILD_DIR ?? 'build')], { env: this.env, stdio: ['ignore', log, log], detached: true });
+    const child = spawn(process.execPath, [...SERVER_NODE_ARGS, serverEntry(process.env.BUILD_DIR ?? 'build')], { env: { ...SERVER_ENV, ...this.env }, stdio: ['ignore', log, log], detached: true });
     this.child = child;
     this.expectingExit = false;
     this.exited = new Promise((resolve) => {

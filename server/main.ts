@@ -16,6 +16,8 @@ import { expireUnpaidOrders } from '../core/payments.ts';
 import type { PaymobSettings } from '../core/paymob.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { createEmbeddedDatabase, createInChild, embeddedFolder, FIRST_START_FLAG, isFirstStart } from './first-start.ts';
+import { DRAWER_FLAG, pictureDrawer, runPictureDrawer } from './picture-drawer.ts';
 import { RedisAttemptStore } from './plugins/rate-limit.ts';
 
 /** JWT_SECRET, or a random secret generated on first start and kept in the data folder. */
@@ -54,9 +56,18 @@ async function main() {
   makePrivateDir(config.dataDir);
   const embedded = !config.databaseUrl;
   const unlock = embedded ? lockDataDir(config.dataDir) : () => {};
+  if (embedded && isFirstStart(config.dataDir)) {
+    await createInChild(() => {
+      unlock();
+      process.exit(0);
+    }).catch((error: unknown) => {
+      unlock();
+      throw error;
+    });
+  }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
-    dataDir: embedded ? path.join(config.dataDir, 'pglite') : undefined,
+    dataDir: embedded ? embeddedFolder(config.dataDir) : undefined,
     onConnectionError: (error) => console.error(`PostgreSQL dropped a connection: ${error.message}`),
     // Started together with its database, or during a failover: wait a minute for it.
     waitForDatabaseMs: 60_000,
@@ -126,6 +137,7 @@ async function main() {
     try {
       await seedWork.catch(() => {});
       await app.close();
+      await drawer.close();
       await database.close();
     } finally {
       unlock();
@@ -145,13 +157,14 @@ async function main() {
   // Stopped while seeding: stop() closes and exits.
   if (stopping) return;
   // The demo's pictures are drawn once the shop is open; one asked for before its turn is drawn at once.
-  const pictures = await findMissingPictures(database.db, { root: uploadsDir });
+  const drawer = pictureDrawer(uploadsDir);
+  const pictures = await findMissingPictures(database.db, { root: uploadsDir }, drawer.draw);
   if (pictures.waiting > 0) app.addHook('onRequest', (request) => pictures.drawRequested(request.url));
 
   await app.listen({ port: config.port, host: config.host });
   const where = `http://localhost:${config.port}`;
   console.log(`\nThe store is running at ${where} (API docs: ${where}/api/docs)`);
-  console.log(`Database: ${embedded ? `embedded, in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}`);
+  console.log(`Database: ${embedded ? `embedded, in ${embeddedFolder(config.dataDir)}` : 'PostgreSQL'}`);
   console.log(`Payments: cash on delivery${paymob ? `, and card or wallet through Paymob (${new URL(paymob.baseUrl).host})` : ' only'}`);
   sweep();
   // The demo passwords come from the data folder, where the seed kept them; the database has only their hashes.
@@ -163,14 +176,30 @@ async function main() {
   }
   if (pictures.waiting > 0 && !stopping) {
     app.log.info(`Drawing the demo shop's pictures (${pictures.waiting} to go)...`);
-    seedWork = pictures.drawAll({ concurrency: availableParallelism(), signal: seeding.signal }).then(
-      () => app.log.info(seeding.signal.aborted ? 'Drawing the pictures stopped; the next start finishes them.' : 'The demo pictures are all drawn.'),
-      (error: unknown) => app.log.error({ err: error }, 'drawing the demo pictures failed'),
-    );
+    seedWork = pictures
+      .drawAll({ concurrency: availableParallelism(), signal: seeding.signal })
+      .then(
+        () => app.log.info(seeding.signal.aborted ? 'Drawing the pictures stopped; the next start finishes them.' : 'The demo pictures are all drawn.'),
+        (error: unknown) => app.log.error({ err: error }, 'drawing the demo pictures failed'),
+      )
+      // The drawing process ends with its work, and its memory with it.
+      .then(() => drawer.close());
   }
 }
 
-main().catch((error: unknown) => {
+/** The server, or one of the children it starts from this same file (first-start.ts, picture-drawer.ts). */
+function role(): Promise<void> {
+  const drawer = process.argv.indexOf(DRAWER_FLAG);
+  if (drawer >= 0) {
+    runPictureDrawer(process.argv[drawer + 1]!);
+    return Promise.resolve();
+  }
+  // Done, the child ends (its channel to the server would keep it running).
+  if (process.argv.includes(FIRST_START_FLAG)) return createEmbeddedDatabase(loadConfig()).then(() => process.exit(0));
+  return main();
+}
+
+role().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -58,7 +58,7 @@ const PRODUCT_ARTWORK = [...ARTWORK.values()].filter((art) => art.folder === 'pr
  * and the zoom, nine times a card's pixels, which only the product page's zoom and
  * high-density screens ask for.
  */
-type Part = 'small' | 'zoom';
+export type Part = 'small' | 'zoom';
 
 interface Job {
   art: Artwork;
@@ -104,13 +104,25 @@ async function drawPart(art: Artwork, part: Part): Promise<Buffer[]> {
 
 const partialName = (file: string) => `.${file}.partial`;
 
-/** Draws a part and puts its files in place; each appears whole or not at all. */
-async function runJob(store: ImageStore, job: Job): Promise<void> {
-  const images = await drawPart(job.art, job.part);
-  const dir = path.join(store.root, job.art.folder);
+/** One part of one demo picture, as a drawer is asked for it: `products/demo-eg-ts-1001-back.webp`. */
+export interface PictureJob {
+  /** `<folder>/<card name>`. */
+  key: string;
+  part: Part;
+}
+
+/**
+ * Draws a part and puts its files in place; each appears whole or not at all. The server has it
+ * done in a child process (server/picture-drawer.ts), whose drawing memory goes when it ends.
+ */
+export async function drawPicture(store: ImageStore, job: PictureJob): Promise<void> {
+  const art = ARTWORK.get(job.key);
+  if (!art) throw new Error(`No demo picture is called ${job.key}`);
+  const images = await drawPart(art, job.part);
+  const dir = path.join(store.root, art.folder);
   await mkdir(dir, { recursive: true });
   await Promise.all(
-    job.files.map(async (file, i) => {
+    partFiles(art, job.part).map(async (file, i) => {
       await writeFile(path.join(dir, partialName(file)), images[i]!);
       await rename(path.join(dir, partialName(file)), path.join(dir, file));
     }),
@@ -154,9 +166,14 @@ export interface DemoPictures {
 /**
  * The demo pictures that rows name but whose files are missing: all of them after seeding,
  * the rest after an interrupted start, none once drawn. A demo product deleted since has its
- * pictures drawn only where an order still shows its cover.
+ * pictures drawn only where an order still shows its cover. `draw` draws one part (by default
+ * here, with drawPicture).
  */
-export async function findMissingPictures(db: Db, store: ImageStore): Promise<DemoPictures> {
+export async function findMissingPictures(
+  db: Db,
+  store: ImageStore,
+  draw: (job: PictureJob) => Promise<void> = (job) => drawPicture(store, job),
+): Promise<DemoPictures> {
   // Only rows that name a demo picture: a shop's own products and orders may number millions.
   const [productRows, categoryRows, orderedRows] = await Promise.all([
     db
@@ -185,7 +202,7 @@ export async function findMissingPictures(db: Db, store: ImageStore): Promise<De
     if (done.has(job)) return Promise.resolve();
     let drawing = running.get(job);
     if (!drawing) {
-      drawing = runJob(store, job)
+      drawing = draw({ key: `${job.art.folder}/${job.art.name}`, part: job.part })
         .then(() => void done.add(job))
         .finally(() => running.delete(job));
       running.set(job, drawing);

@@ -7,13 +7,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { openDatabase, type Database, type Db, type OpenOptions } from '../../db/client.ts';
+import { EMBEDDED_OPTIONS } from '../../db/embedded.ts';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -95,7 +95,7 @@ export async function createOlderDatabase(migrationsFolder: string): Promise<Old
     };
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'store-older-'));
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir, EMBEDDED_OPTIONS);
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     db: drizzlePglite(client) as unknown as Db,
