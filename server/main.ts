@@ -80,6 +80,8 @@ async function main() {
     throw error;
   });
   const uploadsDir = path.join(config.dataDir, 'uploads');
+  // Started at the first demo picture wanted; stop() lets it go.
+  const drawer = pictureDrawer(uploadsDir);
   const app = await buildApp({
     db: database.db,
     uploadsDir,
@@ -157,7 +159,6 @@ async function main() {
   // Stopped while seeding: stop() closes and exits.
   if (stopping) return;
   // The demo's pictures are drawn once the shop is open; one asked for before its turn is drawn at once.
-  const drawer = pictureDrawer(uploadsDir);
   const pictures = await findMissingPictures(database.db, { root: uploadsDir }, drawer.draw);
   if (pictures.waiting > 0) app.addHook('onRequest', (request) => pictures.drawRequested(request.url));
 
