@@ -101,9 +101,41 @@ export const ORDER_NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = 
 export const DELIVERABLE_FROM: readonly OrderStatus[] = ['confirmed', 'shipped'];
 export const CLOSED_STATUSES: readonly OrderStatus[] = ['cancelled', 'refused'];
 
+/** Cancelled or refused: the order has ended without being delivered. */
+export const isClosedStatus = (status: OrderStatus): boolean => CLOSED_STATUSES.includes(status);
+
 export function flagChangeAllowed(flag: 'delivered' | 'paid', order: { status: OrderStatus; isPaid: boolean }): boolean {
   if (flag === 'delivered') return order.status === 'delivered' || DELIVERABLE_FROM.includes(order.status);
-  return order.isPaid || !CLOSED_STATUSES.includes(order.status);
+  return order.isPaid || !isClosedStatus(order.status);
+}
+
+/** What the refund rules read of an order: how and whether it was paid, its status, its refunds. */
+export interface RefundFacts {
+  paymentMethodType: PaymentMethod;
+  isPaid: boolean;
+  status: OrderStatus;
+  /** Paymob's transaction that paid the order. */
+  trnxId: string | null;
+  /** Oldest first. */
+  refunds: readonly { transactionId: string; status: RefundStatus }[];
+}
+
+/** A closed card order paid through Paymob: its payment is given back (core/orders.ts refunds it on closing). */
+export const paymentToGiveBack = (order: RefundFacts): boolean =>
+  order.paymentMethodType === 'card' && order.isPaid && order.trnxId !== null && isClosedStatus(order.status);
+
+/** The refunds of the payment that paid the order; those of another payment (an admin's decision on a second one) do not settle it. */
+export const refundsOfPayment = <R extends RefundFacts['refunds'][number]>(order: Omit<RefundFacts, 'refunds'> & { refunds: readonly R[] }): R[] =>
+  order.refunds.filter((refund) => refund.transactionId === order.trnxId);
+
+/**
+ * The shop still owes the customer the order's payment: it is to be given back and no refund of
+ * it has succeeded (none recorded, failed, or waiting for Paymob's answer). The one rule behind
+ * the customer's "refund on its way" (/profile), the dashboard's "تعذر الاسترداد" and its retry
+ * (core/refunds.ts refunds the same payment, by its transaction).
+ */
+export function refundOwed(order: RefundFacts): boolean {
+  return paymentToGiveBack(order) && !refundsOfPayment(order).some((refund) => refund.status === 'succeeded');
 }
 
 /** The statuses a customer may still cancel from (an unpaid card order included: its pieces go back at once). */

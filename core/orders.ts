@@ -9,6 +9,7 @@ import {
   DEFAULT_POSTAL_CODE,
   DEFAULT_ORDER_LIMITS,
   flagChangeAllowed,
+  isClosedStatus,
   MSG,
   ORDER_NEXT_STATUSES,
   ORDER_STATUS_LABELS,
@@ -363,7 +364,7 @@ const notAllowedFrom = (status: OrderStatus) => new AppError(409, `${MSG.statusS
 
 export type LockedOrder = Awaited<ReturnType<typeof lockOrder>>;
 
-const closes = (to: OrderStatus) => to === 'cancelled' || to === 'refused';
+const closes = isClosedStatus;
 
 /**
  * Moves a locked order to `to`: the status, the delivered flag that follows it, a history entry,

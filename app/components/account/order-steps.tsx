@@ -4,7 +4,7 @@
  * with aria-current="step"; a cancelled or refused order shows that instead of the steps.
  */
 import { Check, CircleX, Clock, Undo2 } from 'lucide-react';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../contracts/constants.ts';
+import { isClosedStatus, ORDER_STATUS_LABELS, type OrderStatus } from '../../../contracts/constants.ts';
 import { Ltr } from '../../lib/format.tsx';
 
 /** The steps of an order that goes well, in order. */
@@ -25,7 +25,7 @@ function reached(history: readonly OrderStatusEntry[], status: OrderStatus): Ord
 
 /** A closed or waiting order: one badge with the day it got there, instead of the steps. */
 function StatusBadge({ status, entry }: { status: OrderStatus; entry?: OrderStatusEntry }) {
-  const closed = status === 'cancelled' || status === 'refused';
+  const closed = isClosedStatus(status);
   const Icon = status === 'refused' ? Undo2 : closed ? CircleX : Clock;
   return (
     <p className="flex flex-wrap items-center gap-2">

@@ -8,7 +8,7 @@
  */
 import { redirect, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
-import { ORDER_STATUSES, type RefundStatus } from '../../../contracts/constants.ts';
+import { ORDER_STATUSES, paymentToGiveBack, refundsOfPayment, type RefundStatus } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { IdSchema } from '../../../contracts/schemas.ts';
 import { AppError } from '../../../core/errors.ts';
@@ -61,8 +61,8 @@ function refundToast(status: RefundStatus, prefix?: string): Toast {
 
 /** How the refund went that closing a paid card order just made (core/orders.ts changeOrderStatus refunds it). */
 function refundOfClosing(order: Order): RefundStatus | undefined {
-  if (order.paymentMethodType !== 'card' || !order.isPaid || (order.status !== 'cancelled' && order.status !== 'refused')) return undefined;
-  return order.refunds.at(-1)?.status;
+  if (!paymentToGiveBack(order)) return undefined;
+  return refundsOfPayment(order).at(-1)?.status;
 }
 
 /** Carries out the posted change; the toast it answers with, or throws core's AppError. */

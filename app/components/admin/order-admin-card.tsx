@@ -1,7 +1,7 @@
 /** An order as staff see it: who, where to, how it is paid, the total with shipping, its status and its two flags. */
 import { ChevronLeft, CircleAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { flagChangeAllowed, PAYMENT_METHOD_LABELS, type OrderStatus, type PaymentMethod, type RefundStatus } from '../../../contracts/constants.ts';
+import { flagChangeAllowed, PAYMENT_METHOD_LABELS, refundOwed, type OrderStatus, type PaymentMethod, type RefundStatus } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import type { Order } from '../../../core/orders.ts';
 import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
@@ -65,16 +65,6 @@ export function toAdminOrderView(order: Order, needsDecision = false): AdminOrde
     paidAt: stamp(order.paidAt),
     deliveredAt: stamp(order.deliveredAt),
   };
-}
-
-/**
- * Whether the admin may try the refund of a closed paid card order again: its last refund
- * failed, or none was recorded (the shop stopped between closing the order and refunding it).
- */
-export function refundRetryOffered(order: Pick<AdminOrderView, 'paymentMethodType' | 'isPaid' | 'status' | 'refunds' | 'trnxId'>): boolean {
-  if (order.paymentMethodType !== 'card' || !order.isPaid || (order.status !== 'cancelled' && order.status !== 'refused')) return false;
-  // The payment that paid the order; refunds of other payments (an admin's decisions) do not settle it.
-  return !order.refunds.some((refund) => refund.transactionId === order.trnxId && refund.status === 'succeeded');
 }
 
 /** A label and its value; the value may be a long word (an id) and must wrap rather than overflow. */
@@ -147,7 +137,7 @@ export function OrderAdminCard({ order }: { order: AdminOrderView }) {
         <div className="flex flex-wrap gap-1.5">
           <OrderStatusBadge status={order.status} />
           {order.needsDecision && <DecisionBadge />}
-          {refundRetryOffered(order) && <DecisionBadge label="تعذر الاسترداد" />}
+          {refundOwed(order) && <DecisionBadge label="تعذر الاسترداد" />}
         </div>
       </header>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3">

@@ -7,12 +7,12 @@
  */
 import { CircleAlert, LoaderCircle, RotateCcw, Undo2, Wallet } from 'lucide-react';
 import { useFetcher } from 'react-router';
-import { PAYMENT_OUTCOME_LABELS, type PaymentOutcome } from '../../../contracts/constants.ts';
+import { PAYMENT_OUTCOME_LABELS, refundOwed, type PaymentOutcome } from '../../../contracts/constants.ts';
 import type { PaymentCallbackRecord } from '../../../core/payments.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
 import { stamp } from './date-time.ts';
-import { refundRetryOffered, type AdminOrderView } from './order-admin-card.tsx';
+import type { AdminOrderView } from './order-admin-card.tsx';
 
 /** A stored Paymob callback as the page prints it, dates formatted once on the server. */
 export interface PaymentCallbackView {
@@ -220,7 +220,7 @@ export function OrderPayment({ order, callbacks }: { order: AdminOrderView; call
           )}
         </section>
       )}
-      {(order.refunds.length > 0 || refundRetryOffered(order)) && (
+      {(order.refunds.length > 0 || refundOwed(order)) && (
         <section aria-labelledby="payment-refunds" className="flex flex-col gap-2 border-t border-line pt-3">
           <h3 id="payment-refunds" className="font-bold">
             الاسترداد
@@ -232,7 +232,7 @@ export function OrderPayment({ order, callbacks }: { order: AdminOrderView; call
               ))}
             </ol>
           )}
-          {refundRetryOffered(order) && (
+          {refundOwed(order) && (
             <div className="flex">
               <PaymentButton tone="primary" fields={{ intent: 'refund', orderId: order.id }}>
                 <RotateCcw aria-hidden="true" className="size-5" />

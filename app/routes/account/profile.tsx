@@ -1,6 +1,6 @@
 import { Heart, KeyRound, LoaderCircle, LogOut, Package } from 'lucide-react';
 import { data, Link, redirect } from 'react-router';
-import { MAX_PAGE_SIZE, ORDER_STATUS_LABELS, STORE_TIME_ZONE } from '../../../contracts/constants.ts';
+import { isClosedStatus, MAX_PAGE_SIZE, ORDER_STATUS_LABELS, refundOwed, STORE_TIME_ZONE } from '../../../contracts/constants.ts';
 import { MSG, type MessageKey } from '../../../contracts/messages.ts';
 import { IdSchema } from '../../../contracts/schemas.ts';
 import type { SessionUser } from '../../../core/auth.ts';
@@ -40,7 +40,7 @@ const timeFormat = new Intl.DateTimeFormat('ar-EG-u-nu-latn', { hour: 'numeric',
  * what Paymob told the browser, the order says whether the payment was recorded.
  */
 function paymentNotice(order: Order, payment: string | null): OrderCardFocus {
-  const closed = order.status === 'cancelled' || order.status === 'refused';
+  const closed = isClosedStatus(order.status);
   // A paid order closed since (cancelled and refunded) has moved on from the payment's news.
   if ((payment !== 'paid' && payment !== 'failed') || (order.isPaid && closed)) return { notice: null, holdPayment: false };
   if (order.isPaid) return { notice: { tone: 'success', message: MSG.paymentSucceeded }, holdPayment: false };
@@ -121,8 +121,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             ? { at: o.paymentDueAt.toISOString(), time: timeFormat.format(o.paymentDueAt), minutesLeft: Math.max(0, Math.floor((o.paymentDueAt.getTime() - now) / 60_000)) }
             : null,
         refunds: o.refunds.filter((r) => r.status === 'succeeded').map((r) => ({ amount: r.amount, at: r.at.toISOString(), date: formatDate(r.at) })),
-        refundPending:
-          o.paymentMethodType === 'card' && o.isPaid && (o.status === 'cancelled' || o.status === 'refused') && !o.refunds.some((r) => r.status === 'succeeded'),
+        refundPending: refundOwed(o),
       }),
     ),
     wishlist: wishlist.map(

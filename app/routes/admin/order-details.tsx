@@ -1,12 +1,12 @@
 import { ArrowRight, ImageIcon } from 'lucide-react';
-import { flagChangeAllowed } from '../../../contracts/constants.ts';
+import { flagChangeAllowed, isClosedStatus, refundOwed } from '../../../contracts/constants.ts';
 import { getOrder } from '../../../core/orders.ts';
 import { listPaymentCallbacks } from '../../../core/payments.ts';
 import { lineTotal } from '../../components/account/cart-line.tsx';
 import { FormAlert } from '../../components/account/form-field.tsx';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { changeOrder } from '../../components/admin/order-actions.server.ts';
-import { CardPaidState, DecisionBadge, Detail, refundRetryOffered, toAdminOrderView } from '../../components/admin/order-admin-card.tsx';
+import { CardPaidState, DecisionBadge, Detail, toAdminOrderView } from '../../components/admin/order-admin-card.tsx';
 import { OrderPayment, toPaymentCallbackViews } from '../../components/admin/order-payment.tsx';
 import { OrderStatusBadge } from '../../components/admin/order-status-badge.tsx';
 import { OrderStatusSelect } from '../../components/admin/order-status-select.tsx';
@@ -91,7 +91,7 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
                     <DecisionBadge />
                   </a>
                 )}
-                {refundRetryOffered(order) && (
+                {refundOwed(order) && (
                   <a href="#order-payment" className="rounded-full focus-visible:outline-2">
                     <DecisionBadge label="تعذر الاسترداد" />
                   </a>
@@ -103,7 +103,7 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
                 {/* Paymob alone marks a card order paid; a cancelled or refused cash order is never paid, one marked paid can still be set back. */}
                 {card ? (
                   <CardPaidState isPaid={order.isPaid} />
-                ) : order.isPaid || (order.status !== 'cancelled' && order.status !== 'refused') ? (
+                ) : order.isPaid || !isClosedStatus(order.status) ? (
                   <OrderStatusSelect orderId={order.id} orderNumber={order.number} flag="paid" value={order.isPaid} changeAllowed={flagChangeAllowed('paid', order)} />
                 ) : (
                   <p className="text-sm text-muted">حالة الدفع: لم يتم الدفع</p>
