@@ -3,3 +3,4 @@ export * from './governorates.ts';
 export * from './messages.ts';
 export * from './normalize-arabic.ts';
 export * from './schemas.ts';
+export * from './money.ts';

@@ -4,7 +4,7 @@ import { MSG } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
 import { cartItems, carts, products, productStock } from '../db/schema.ts';
 import { AppError, fieldError } from './errors.ts';
-import { sumLines } from './money.ts';
+import { sumLines } from '../contracts/money.ts';
 import { getProduct } from './products.ts';
 import { sizeQuantity } from './stock.ts';
 

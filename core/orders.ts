@@ -26,7 +26,7 @@ import type { Db } from '../db/client.ts';
 import { cartItems, carts, idempotencyKeys, orderItems, orderRefunds, orders, orderStatusHistory, products, users } from '../db/schema.ts';
 import { catalogueChanged } from './catalogue-changes.ts';
 import { AppError } from './errors.ts';
-import { sumLines } from './money.ts';
+import { sumLines } from '../contracts/money.ts';
 import { offsetOf, toPage, type Page } from './pagination.ts';
 import type { PaymobSettings } from './paymob.ts';
 import { refundPaidOrder } from './refunds.ts';

@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import { orderItems, orderRefunds, orders, orderStatusHistory, paymentAttempts, paymentCallbacks, users } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 import { catalogueChanged } from './catalogue-changes.ts';
-import { amountDueCents, toPiastres } from './money.ts';
+import { amountDueCents, toPiastres } from '../contracts/money.ts';
 import { lockOrder, moveOrder, type LockedOrder, type Tx, type Viewer } from './orders.ts';
 import {
   checkoutUrl,

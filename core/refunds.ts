@@ -12,7 +12,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { RefundStatus } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
 import { orderRefunds, orders, paymentCallbacks } from '../db/schema.ts';
-import { toPiastres, toPounds } from './money.ts';
+import { toPiastres, toPounds } from '../contracts/money.ts';
 import { PAYMOB_CALL_TIMEOUT_MS, refundTransaction, type PaymobSettings } from './paymob.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { SHIPPING_FEE } from '../../contracts/index.ts';
-import { orderTotal, roundingOf } from '../../app/lib/format.tsx';
+import { amountDueCents, orderTotal, roundingOf } from '../../contracts/money.ts';
 
 describe('an order total as the pages show it', () => {
-  it('rounds the items up to the pound, then adds the shipping fee', () => {
-    expect(orderTotal(328.5)).toBe(329 + SHIPPING_FEE);
-    expect(orderTotal(329)).toBe(329 + SHIPPING_FEE);
-    expect(orderTotal(100.01)).toBe(101 + SHIPPING_FEE);
+  it('rounds the items up to the pound, then adds the order\'s shipping price', () => {
+    expect(orderTotal(328.5, SHIPPING_FEE)).toBe(329 + SHIPPING_FEE);
+    expect(orderTotal(329, SHIPPING_FEE)).toBe(329 + SHIPPING_FEE);
+    expect(orderTotal(100.01, SHIPPING_FEE)).toBe(101 + SHIPPING_FEE);
+    expect(orderTotal(328.5, 50)).toBe(379);
   });
 
-  it('adds the fee the order was placed with when the page has it', () => {
-    expect(orderTotal(328.5, 50)).toBe(379);
+  it('stays exact with a shipping price in piastres', () => {
+    expect(orderTotal(10.2, 0.1)).toBe(11.1);
+    expect(orderTotal(0.07, 45.35)).toBe(46.35);
+    expect(amountDueCents({ totalOrderPrice: 10.2, shippingPrice: 0.1 })).toBe(1110);
   });
 
   it('names the rounding exactly, and none for whole pounds', () => {

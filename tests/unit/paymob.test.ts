@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SHIPPING_FEE } from '../../contracts/index.ts';
-import { amountDueCents, sumLines } from '../../core/money.ts';
+import { amountDueCents, sumLines } from '../../contracts/money.ts';
 import { intentionItems } from '../../core/payments.ts';
 import { HMAC_FIELDS, hmacOf, processedHmacInput, responseHmacInput, responseOrderId, signatureMatches } from '../../core/paymob.ts';
 

@@ -1,7 +1,8 @@
 import { ChevronDown, CircleCheck, Clock, LoaderCircle, PackageCheck, Truck, Undo2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { CUSTOMER_CANCELLABLE, PAYMENT_METHOD_LABELS, SHIPPING_FEE, type OrderStatus, type PaymentMethod } from '../../../contracts/constants.ts';
-import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
+import { CUSTOMER_CANCELLABLE, PAYMENT_METHOD_LABELS, type OrderStatus, type PaymentMethod } from '../../../contracts/constants.ts';
+import { orderTotal } from '../../../contracts/money.ts';
+import { Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
 import { PaymentNotice, PayNow, RefundNote, type PaymentDueData, type PaymentNoticeData, type RefundData } from './order-payment.tsx';
 import { OrderSteps, type OrderStatusEntry } from './order-steps.tsx';
@@ -15,6 +16,8 @@ export interface OrderCardData {
   date: string;
   city: string;
   totalOrderPrice: number;
+  /** The shipping price the order was placed with. */
+  shippingPrice: number;
   isPaid: boolean;
   isDelivered: boolean;
   status: OrderStatus;
@@ -165,9 +168,9 @@ export function OrderCard({ order, focus }: { order: OrderCardData; focus?: Orde
       </ul>
       <p className="flex flex-wrap items-center justify-between gap-2 border-t border-line pt-3">
         <span className="text-muted">
-          الإجمالي شامل الشحن (<Price value={SHIPPING_FEE} className="whitespace-nowrap" />)
+          الإجمالي شامل الشحن (<Price value={order.shippingPrice} className="whitespace-nowrap" />)
         </span>
-        <Price value={orderTotal(order.totalOrderPrice)} className="whitespace-nowrap text-lg font-bold text-brand-700" />
+        <Price value={orderTotal(order.totalOrderPrice, order.shippingPrice)} className="whitespace-nowrap text-lg font-bold text-brand-700" />
       </p>
       {CUSTOMER_CANCELLABLE.includes(order.status) && (
         <div className="mt-3 border-t border-line pt-3">

@@ -1,6 +1,7 @@
 import { SHIPPING_FEE } from '../../../contracts/constants.ts';
 import type { CartLine } from '../../../core/cart.ts';
-import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
+import { orderTotal } from '../../../contracts/money.ts';
+import { Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
 import { lineProblem, lineProblemText, lineTotal } from './cart-line.tsx';
 
@@ -49,7 +50,7 @@ export function OrderSummary({ lines, itemsTotal, paymentNote = 'الدفع نق
         <div className="flex justify-between gap-2 border-t border-line pt-2 text-lg font-bold">
           <dt>الإجمالي</dt>
           <dd>
-            <Price value={orderTotal(itemsTotal)} className="whitespace-nowrap text-brand-700" />
+            <Price value={orderTotal(itemsTotal, SHIPPING_FEE)} className="whitespace-nowrap text-brand-700" />
           </dd>
         </div>
       </dl>

@@ -1,6 +1,7 @@
 import { ChevronLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import { Ltr, orderTotal, Price } from '../../lib/format.tsx';
+import { orderTotal } from '../../../contracts/money.ts';
+import { Ltr, Price } from '../../lib/format.tsx';
 import type { OrderStatus } from '../../../contracts/constants.ts';
 import { OrderBadges } from './order-status-badge.tsx';
 
@@ -13,6 +14,8 @@ export interface UserOrderData {
   date: string;
   /** The items, without shipping. */
   totalOrderPrice: number;
+  /** The shipping price the order was placed with. */
+  shippingPrice: number;
   pieces: number;
   isPaid: boolean;
   status: OrderStatus;
@@ -39,7 +42,7 @@ export function UserOrderRow({ order }: { order: UserOrderData }) {
       <p className="flex w-full items-center justify-between gap-2 border-t border-line pt-3">
         <span className="text-muted">الإجمالي شامل الشحن</span>
         <span className="flex items-center gap-1">
-          <Price value={orderTotal(order.totalOrderPrice)} className="font-bold text-brand-700" />
+          <Price value={orderTotal(order.totalOrderPrice, order.shippingPrice)} className="font-bold text-brand-700" />
           <ChevronLeft aria-hidden="true" className="size-5 text-brand-600" />
         </span>
       </p>

@@ -1,5 +1,5 @@
 import { data, Link, redirect } from 'react-router';
-import { PAYMENT_METHODS, type PaymentMethod } from '../../../contracts/constants.ts';
+import { PAYMENT_METHODS, SHIPPING_FEE, type PaymentMethod } from '../../../contracts/constants.ts';
 import { GOVERNORATES } from '../../../contracts/governorates.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { ShippingAddressSchema } from '../../../contracts/schemas.ts';
@@ -13,7 +13,8 @@ import { lineProblem } from '../../components/account/cart-line.tsx';
 import { OrderSummary } from '../../components/account/order-summary.tsx';
 import { ByPaymentMethod, PAYMENT_SCOPE, PaymentMethodField } from '../../components/account/payment-method.tsx';
 import { SubmitButton } from '../../components/account/submit-button.tsx';
-import { orderTotal, Price } from '../../lib/format.tsx';
+import { orderTotal } from '../../../contracts/money.ts';
+import { Price } from '../../lib/format.tsx';
 import { fieldErrors, fromAppError, invalid, readPageForm } from '../../lib/forms.server.ts';
 import { requireCustomer } from '../../lib/session.server.ts';
 import type { ActionResult } from '../../lib/toast.ts';
@@ -165,7 +166,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             ) : (
               <span>الإجمالي المطلوب عند الاستلام</span>
             )}
-            <Price value={orderTotal(cart.totalCartPrice)} className="whitespace-nowrap text-brand-700" />
+            <Price value={orderTotal(cart.totalCartPrice, SHIPPING_FEE)} className="whitespace-nowrap text-brand-700" />
           </p>
           <SubmitButton className="w-full">
             {cardPayments ? <ByPaymentMethod cash="تأكيد الطلب" card="تأكيد الطلب والانتقال إلى الدفع" neutral="تأكيد الطلب" /> : 'تأكيد الطلب'}

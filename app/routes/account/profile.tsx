@@ -110,6 +110,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         date: formatDate(o.createdAt),
         city: o.shippingAddress.city,
         totalOrderPrice: o.totalOrderPrice,
+        shippingPrice: o.shippingPrice,
         isPaid: o.isPaid,
         isDelivered: o.isDelivered,
         status: o.status,

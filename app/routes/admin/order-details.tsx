@@ -13,7 +13,8 @@ import { OrderStatusSelect } from '../../components/admin/order-status-select.ts
 import { OrderNextSteps, StatusHistory, toStatusHistory } from '../../components/admin/order-steps.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { loadOr404 } from '../../lib/loaders.server.ts';
-import { Ltr, orderTotal, Price, roundingOf } from '../../lib/format.tsx';
+import { orderTotal, roundingOf } from '../../../contracts/money.ts';
+import { Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
 import { requireAdmin } from '../../lib/session.server.ts';
 import { useActionToasts } from '../../lib/toast.ts';

@@ -49,6 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         createdAt: o.createdAt.toISOString(),
         date: formatDate(o.createdAt),
         totalOrderPrice: o.totalOrderPrice,
+        shippingPrice: o.shippingPrice,
         pieces: o.lines.reduce((sum, line) => sum + line.count, 0),
         isPaid: o.isPaid,
         status: o.status,

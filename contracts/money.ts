@@ -1,0 +1,33 @@
+/**
+ * Money, one definition of each rule, for the server and the pages alike (no server imports).
+ * Prices are pounds with at most two decimals; sums are done in piastres so they stay exact.
+ * The database adds orders up by the same rule as orderTotal, with amountDueSql in core/money.ts
+ * (tests/core/money.test.ts holds the two equal).
+ */
+
+export const toPiastres = (pounds: number): number => Math.round(pounds * 100);
+export const toPounds = (piastres: number): number => piastres / 100;
+
+/** The exact sum of count × unit price over lines. */
+export function sumLines(lines: readonly { price: number; count: number }[]): number {
+  return toPounds(lines.reduce((sum, line) => sum + toPiastres(line.price) * line.count, 0));
+}
+
+/**
+ * What a customer pays for an order, as every page shows it (SPEC.md §9): the items rounded up to
+ * the pound, then the order's shipping price. Revenue, sales and a customer's spending add this
+ * up, so they agree with the totals staff see and the courier collects.
+ */
+export function orderTotal(itemsTotal: number, shippingPrice: number): number {
+  return toPounds(toPiastres(Math.ceil(itemsTotal)) + toPiastres(shippingPrice));
+}
+
+/** The same amount in piastres (what Paymob is asked for and must report). */
+export function amountDueCents(order: { totalOrderPrice: number; shippingPrice: number }): number {
+  return toPiastres(orderTotal(order.totalOrderPrice, order.shippingPrice));
+}
+
+/** What rounding the items up to the pound adds to an order, exact to the piastre. */
+export function roundingOf(itemsTotal: number): number {
+  return toPounds(toPiastres(Math.ceil(itemsTotal)) - toPiastres(itemsTotal));
+}
