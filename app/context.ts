@@ -1,7 +1,6 @@
 /** What the server hands every loader and action: core's dependencies and the request's settings. */
 import type { ImageStore } from '../core/images.ts';
-import type { OrderLimits } from '../contracts/constants.ts';
-import type { PaymentSettings } from '../core/payments.ts';
+import type { CheckoutSettings } from '../core/checkout.ts';
 import type { AppError } from '../core/errors.ts';
 import type { Db } from '../db/client.ts';
 
@@ -14,7 +13,7 @@ export interface WebContext {
   storeUrl: string;
   wholesaleUrl: string;
   /** Card payments (undefined `paymob`: cash only). Server side only: loaders never return it. */
-  payments: PaymentSettings & { timeoutMinutes: number; orderLimits: OrderLimits };
+  payments: CheckoutSettings;
   secureCookies: boolean;
   /** The URL of the enhancement script every page loads (docs/decisions/010). */
   enhanceScript: string;

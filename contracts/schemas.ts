@@ -315,3 +315,6 @@ export const ProductsQuerySchema = PageQuerySchema.extend({
 });
 /** A listing query: paging plus any of the filters (callers in the server may omit the ones they do not use). */
 export type ProductsQuery = PageQuery & Partial<Omit<z.infer<typeof ProductsQuerySchema>, 'page' | 'limit'>>;
+
+/** A client's Idempotency-Key (the API's header, the checkout page's hidden field): the same key gets the first order back. */
+export const IdempotencyKeySchema = z.string().regex(/^[\w-]{8,100}$/, MSG.idempotencyKeyInvalid);

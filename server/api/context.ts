@@ -1,6 +1,5 @@
 import type { ImageStore } from '../../core/images.ts';
-import type { OrderLimits } from '../../contracts/constants.ts';
-import type { PaymentSettings } from '../../core/payments.ts';
+import type { CheckoutSettings } from '../../core/checkout.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../plugins/auth.ts';
 import type { AttemptLimiter, LoginLimiter } from '../plugins/rate-limit.ts';
@@ -8,7 +7,7 @@ import type { SearchGuard } from '../plugins/search-limits.ts';
 
 /** What the API routes need: the database, the image folder, the guards, the auth and payment settings. */
 export interface ApiContext {
-  payments: PaymentSettings & { timeoutMinutes: number; orderLimits: OrderLimits };
+  payments: CheckoutSettings;
   db: Db;
   /** The public catalogue reads' database (their own bounded pool on PostgreSQL). */
   catalogueDb: Db;

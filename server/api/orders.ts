@@ -4,18 +4,15 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema, IdSchema, MAX_LINE_PIECES, MAX_OPEN_ORDERS, MSG, OrderStatusSchema, OrdersQuerySchema, PlaceOrderSchema } from '../../contracts/index.ts';
-import { cancelOwnOrder, changeOrderStatus, getOrder, listOrders, placeOrder, toggleDelivered, togglePaid } from '../../core/orders.ts';
-import { startPayment } from '../../core/payments.ts';
+import { IdempotencyKeySchema, IdParamsSchema, IdSchema, MAX_LINE_PIECES, MAX_OPEN_ORDERS, OrderStatusSchema, OrdersQuerySchema, PlaceOrderSchema } from '../../contracts/index.ts';
+import { checkout } from '../../core/checkout.ts';
+import { cancelOwnOrder, changeOrderStatus, getOrder, listOrders, toggleDelivered, togglePaid } from '../../core/orders.ts';
 import { currentUser } from '../plugins/auth.ts';
 import type { ApiContext } from './context.ts';
 import { failures, listOf, one, OrderShape, presentOrder, presentPage } from './shapes.ts';
 
 const IdempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .regex(/^[\w-]{8,100}$/, MSG.idempotencyKeyInvalid)
-    .optional()
+  'idempotency-key': IdempotencyKeySchema.optional()
     .describe('Repeating a request with the same key returns the first order instead of placing a second'),
 });
 
@@ -31,7 +28,7 @@ export function orderRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
             'Place an order from the cart: cash on delivery (status pending), or card (status awaiting_payment, with the Paymob checkout address in ' +
             '`payment.redirectUrl`). A line whose size has too few pieces left is 409 and takes nothing, and so is a line of more than ' +
             `${MAX_LINE_PIECES} pieces of one size, or a customer who already has ${MAX_OPEN_ORDERS} orders neither paid nor confirmed ` +
-            '(cash orders pending, card orders awaiting payment); Paymob unreachable is 502 with the order kept',
+            '(cash orders pending, card orders awaiting payment); a card while the shop takes cash only is 409; Paymob unreachable is 502 with the order kept',
           params: z.object({ cartId: IdSchema }),
           headers: IdempotencyHeaders,
           body: PlaceOrderSchema,
@@ -44,21 +41,15 @@ export function orderRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        // A shop without Paymob keys knows nothing of cards: the field is ignored and the order is cash on delivery.
-        const method = ctx.payments.paymob ? request.body.paymentMethodType : 'cash';
-        const user = currentUser(request);
-        const { order } = await placeOrder(ctx.db, {
-          userId: user.id,
+        const { order, payment } = await checkout(ctx.db, ctx.payments, currentUser(request), {
           cartId: request.params.cartId,
           shippingAddress: request.body.shippingAddress,
+          paymentMethodType: request.body.paymentMethodType,
           idempotencyKey: request.headers['idempotency-key'],
-          paymentMethodType: method,
-          paymentTimeoutMinutes: ctx.payments.timeoutMinutes,
-          limits: ctx.payments.orderLimits,
         });
-        if (order.status !== 'awaiting_payment') return reply.status(201).send({ data: presentOrder(order) });
-        const redirectUrl = await startPayment(ctx.db, ctx.payments, order.id, user);
-        return reply.status(201).send({ data: presentOrder(order), payment: { redirectUrl } });
+        // Paymob down: 502, the order kept (POST /orders/{id}/payment tries again).
+        if (payment && 'failure' in payment) throw payment.failure;
+        return reply.status(201).send({ data: presentOrder(order), ...(payment && { payment }) });
       },
     );
 

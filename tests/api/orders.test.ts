@@ -163,7 +163,6 @@ describe('POST /api/v1/orders/{cartId}: placing an order', () => {
         deliveredAt: '2020-01-01T00:00:00.000Z',
         totalOrderPrice: 1,
         shippingPrice: 0,
-        paymentMethodType: 'card',
         price: 1,
         cartItems: [{ product: product.id, color: 'm', count: 100, price: 1 }],
         user: other.user.id,

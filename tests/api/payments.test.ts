@@ -229,10 +229,18 @@ describe('a shop without Paymob settings', () => {
   });
   afterAll(() => cashOnly?.close());
 
-  it("ignores 'card': the order is cash on delivery, pending, with no payment to make", async () => {
+  it("refuses 'card' with 409 in Arabic, placing nothing, as the checkout page does (core/checkout.ts)", async () => {
     const customer = await createAccount(cashOnly.db);
     const product = await createProductFixture(cashOnly.db, cashOnly.images, { stock: { m: 5, l: 5 } });
-    const res = await placeOrder(cashOnly, customer, await fillCart(cashOnly, customer, product.id, 'm'), { body: CARD });
+    const cartId = await fillCart(cashOnly, customer, product.id, 'm');
+    const refused = await placeOrder(cashOnly, customer, cartId, { body: CARD });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual(fail(MSG.cardPaymentsOff));
+    expect(await sizeStockOf(cashOnly.db, product.id)).toEqual({ m: 5, l: 5 });
+    expect(await ordersOf(cashOnly.db, customer.id)).toHaveLength(0);
+
+    // The same cart, cash on delivery: placed, with no payment to make.
+    const res = await placeOrder(cashOnly, customer, cartId);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).not.toHaveProperty('payment');
     expect(res.json().data).toMatchObject({ status: 'pending', paymentMethodType: 'cash', paymentDueAt: null, isPaid: false });

@@ -2,11 +2,9 @@ import { data, Link, redirect } from 'react-router';
 import { PAYMENT_METHODS, SHIPPING_FEE, type PaymentMethod } from '../../../contracts/constants.ts';
 import { GOVERNORATES } from '../../../contracts/governorates.ts';
 import { MSG } from '../../../contracts/messages.ts';
-import { ShippingAddressSchema } from '../../../contracts/schemas.ts';
+import { IdempotencyKeySchema, ShippingAddressSchema } from '../../../contracts/schemas.ts';
 import { getCart } from '../../../core/cart.ts';
-import { AppError } from '../../../core/errors.ts';
-import { placeOrder } from '../../../core/orders.ts';
-import { startPayment } from '../../../core/payments.ts';
+import { checkout } from '../../../core/checkout.ts';
 import { FormAlert, PhoneField, SelectField, TextAreaField } from '../../components/account/form-field.tsx';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { lineProblem } from '../../components/account/cart-line.tsx';
@@ -23,9 +21,6 @@ import type { Route } from './+types/checkout';
 
 export const handle = SERVER_RENDERED;
 export const clientLoader = loadAsDocument;
-
-/** The same shape the API accepts in its Idempotency-Key header. */
-const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const payment = loaderData?.cardPayments ? 'والدفع نقداً عند الاستلام أو بالبطاقة والمحفظة الإلكترونية' : 'والدفع نقداً عند الاستلام';
@@ -67,38 +62,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success || !paymentMethodType) {
     return invalid({ ...(parsed.success ? {} : fieldErrors(parsed.error.issues)), ...(!paymentMethodType && { paymentMethodType: MSG.paymentMethodChoice }) }, values);
   }
-  if (paymentMethodType === 'card' && !context.payments.paymob) {
-    return data<ActionResult & { values: typeof values }>({ ok: false, toast: { type: 'error', message: MSG.cardPaymentsOff }, values }, { status: 409 });
-  }
-  const key = typeof form.idempotencyKey === 'string' && IDEMPOTENCY_KEY.test(form.idempotencyKey) ? form.idempotencyKey : undefined;
-  if (!key) return data<ActionResult>({ ok: false, toast: { type: 'error', message: MSG.idempotencyKeyInvalid } }, { status: 400 });
+  const key = IdempotencyKeySchema.safeParse(form.idempotencyKey);
+  if (!key.success) return data<ActionResult>({ ok: false, toast: { type: 'error', message: MSG.idempotencyKeyInvalid } }, { status: 400 });
 
   const cart = await getCart(context.db, user.id);
   if (!cart.id) throw redirect('/cart');
   let placed;
   try {
-    placed = await placeOrder(context.db, {
-      userId: user.id,
-      cartId: cart.id,
-      shippingAddress: parsed.data,
-      idempotencyKey: key,
-      paymentMethodType,
-      paymentTimeoutMinutes: context.payments.timeoutMinutes,
-      limits: context.payments.orderLimits,
-    });
+    placed = await checkout(context.db, context.payments, user, { cartId: cart.id, shippingAddress: parsed.data, paymentMethodType, idempotencyKey: key.data });
   } catch (error) {
     return fromAppError(error, values);
   }
-  const { order } = placed;
-  if (order.status === 'awaiting_payment') {
-    // To Paymob's page, with or without JavaScript; the order is kept whatever happens there.
-    try {
-      return redirect(await startPayment(context.db, context.payments, order.id, user));
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return redirect(`/profile?order=${order.number}${error.status === 502 ? '&message=paymentGatewayDown' : ''}`);
-    }
-  }
+  const { order, payment } = placed;
+  // To Paymob's page, with or without JavaScript; the order is kept whatever happens there.
+  if (payment && 'redirectUrl' in payment) return redirect(payment.redirectUrl);
+  if (payment) return redirect(`/profile?order=${order.number}${payment.failure.status === 502 ? '&message=paymentGatewayDown' : ''}`);
   // The profile says the order was sent, on the page and in a toast, with the order among the shopper's orders.
   return redirect(`/profile?order=${order.number}`);
 }
