@@ -237,7 +237,7 @@ describe('a shop without Paymob settings', () => {
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toEqual(fail(MSG.cardPaymentsOff));
     expect(await sizeStockOf(cashOnly.db, product.id)).toEqual({ m: 5, l: 5 });
-    expect(await ordersOf(cashOnly.db, customer.id)).toHaveLength(0);
+    expect(await ordersOf(cashOnly.db, customer.user.id)).toHaveLength(0);
 
     // The same cart, cash on delivery: placed, with no payment to make.
     const res = await placeOrder(cashOnly, customer, cartId);
