@@ -31,12 +31,11 @@ import { claimRefund, refundInFlight, sendRefund, type RefundClaim } from './ref
 export interface PaymentSettings {
   /** Undefined while the shop takes cash only. */
   paymob: PaymobSettings | undefined;
-  /** The shop's public address: Paymob calls back and sends the shopper back there. */
-  storeUrl: string;
+  /** Where Paymob sends its Transaction Processed callback (the API's address, public). */
+  callbackUrl: string;
+  /** Where Paymob sends the shopper's browser back (its Transaction Response callback). */
+  returnUrl: string;
 }
-
-export const CALLBACK_PATH = '/api/v1/payments/paymob/callback';
-export const RETURN_PATH = '/api/v1/payments/paymob/return';
 
 /** A "pay now" pressed again this soon reuses the intention just made, unless Paymob already answered on it. */
 const REUSE_ATTEMPT_MS = 60_000;
@@ -156,8 +155,8 @@ async function beginPayment(tx: Tx, settings: PaymentSettings, orderId: string, 
       items: intentionItems(order, lines),
       billing: { ...splitName(owner!.name), phone: `+2${owner!.phone}`, street: owner!.details, city: owner!.city, postalCode: owner!.postalCode },
       specialReference: `${order.id}-${Date.now()}`,
-      notificationUrl: `${settings.storeUrl}${CALLBACK_PATH}`,
-      redirectionUrl: `${settings.storeUrl}${RETURN_PATH}`,
+      notificationUrl: settings.callbackUrl,
+      redirectionUrl: settings.returnUrl,
     },
   };
 }

@@ -30,7 +30,7 @@ import { categoryRoutes } from './api/categories.ts';
 import type { ApiContext } from './api/context.ts';
 import { markOptionalForms } from './api/forms.ts';
 import { orderRoutes } from './api/orders.ts';
-import { paymentRoutes } from './api/payments.ts';
+import { PAYMOB_CALLBACK_ROUTE, PAYMOB_RETURN_ROUTE, paymentRoutes } from './api/payments.ts';
 import { productRoutes } from './api/products.ts';
 import { shoppingRoutes } from './api/shopping.ts';
 import { userRoutes } from './api/users.ts';
@@ -124,11 +124,15 @@ function isCrossSiteCookieWrite(request: FastifyRequest, storeUrl: string): bool
   return origin !== new URL(storeUrl).origin && origin !== `${request.protocol}://${request.host}`;
 }
 
+/** Where the REST API answers (API.md). */
+export const API_PREFIX = '/api/v1';
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const payments = {
     paymob: options.paymob,
-    storeUrl: options.storeUrl,
+    callbackUrl: `${options.storeUrl}${API_PREFIX}${PAYMOB_CALLBACK_ROUTE}`,
+    returnUrl: `${options.storeUrl}${API_PREFIX}${PAYMOB_RETURN_ROUTE}`,
     timeoutMinutes: options.paymentTimeoutMinutes ?? DEFAULT_PAYMENT_TIMEOUT_MINUTES,
     orderLimits: { ...DEFAULT_ORDER_LIMITS, ...options.orderLimits },
   };
@@ -270,7 +274,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(paymentRoutes(context));
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ status: 'fail', message: MSG.routeNotFound }));
     },
-    { prefix: '/api/v1' },
+    { prefix: API_PREFIX },
   );
 
   for (const folder of ['products', 'categories'] as const) {

@@ -18,6 +18,10 @@ const DecisionSchema = z.object({
   action: z.enum(['refund', 'keep'], { error: MSG.invalidValue }).describe('refund: send the payment back through Paymob; keep: the shop keeps it and settles with the customer'),
 });
 
+/** Paymob's two callbacks, under the API's prefix (API_PREFIX); the shop names them to Paymob in each intention. */
+export const PAYMOB_CALLBACK_ROUTE = '/payments/paymob/callback';
+export const PAYMOB_RETURN_ROUTE = '/payments/paymob/return';
+
 export function paymentRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -35,7 +39,7 @@ export function paymentRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/payments/paymob/callback',
+      PAYMOB_CALLBACK_ROUTE,
       {
         schema: {
           tags: ['payments'],
@@ -55,7 +59,7 @@ export function paymentRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/payments/paymob/return',
+      PAYMOB_RETURN_ROUTE,
       {
         schema: {
           tags: ['payments'],

@@ -147,8 +147,13 @@ describe('the revenue of card payments', () => {
       });
     });
     standIn = await startPaymobStandIn({ ...STANDIN_SETTINGS, integrationIds: [STANDIN_SETTINGS.cardIntegrationId, STANDIN_SETTINGS.walletIntegrationId] });
-    payments = { paymob: { ...STANDIN_SETTINGS, baseUrl: standIn.url }, storeUrl: `http://127.0.0.1:${port}` };
-    c = await createTestApp({ storeUrl: payments.storeUrl, paymob: payments.paymob });
+    const storeUrl = `http://127.0.0.1:${port}`;
+    payments = {
+      paymob: { ...STANDIN_SETTINGS, baseUrl: standIn.url },
+      callbackUrl: `${storeUrl}/api/v1/payments/paymob/callback`,
+      returnUrl: `${storeUrl}/api/v1/payments/paymob/return`,
+    };
+    c = await createTestApp({ storeUrl, paymob: payments.paymob });
     await c.app.listen({ port, host: '127.0.0.1' });
   });
   afterAll(async () => {
