@@ -4,6 +4,7 @@
  */
 import { redirect, type AppLoadContext } from 'react-router';
 import { authenticate, endSession, sessionCookieName, TOKEN_MAX_AGE_SECONDS, type SessionUser } from '../../core/auth.ts';
+import { AppError } from '../../core/errors.ts';
 
 /** A cookie's value; a malformed one (`token=%`) counts as absent. */
 function readCookie(request: Request, name: string): string | undefined {
@@ -26,14 +27,18 @@ function readSessionCookie(request: Request, context: AppLoadContext): string | 
   return readCookie(request, sessionCookieName(context.secureCookies));
 }
 
-/** The user of the request, or null for a guest or an expired session. */
+/**
+ * The user of the request, or null for a guest or an expired session. Any other failure (the
+ * database away) is thrown on, to become the error page with its status (503), not a trip to /login.
+ */
 export async function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
   const token = readSessionCookie(request, context);
   if (!token) return null;
   try {
     return await authenticate(context.db, context.jwtSecret, token);
-  } catch {
-    return null;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 401) return null;
+    throw error;
   }
 }
 
