@@ -142,3 +142,8 @@ export const MSG = {
   tooManyLinePieces: 'عدد القطع من المقاس الواحد أكبر مما يسمح به الطلب الواحد',
 } as const;
 export type MessageKey = keyof typeof MSG;
+
+const KEY_OF_MESSAGE = new Map<string, MessageKey>((Object.keys(MSG) as MessageKey[]).map((key) => [MSG[key], key]));
+
+/** The key of one of the shop's messages given exactly (not one with details after it: those carry their key). */
+export const keyOfMessage = (message: string): MessageKey | undefined => KEY_OF_MESSAGE.get(message);

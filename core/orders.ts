@@ -154,9 +154,9 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
     if (lines.length === 0) throw new AppError(400, MSG.cartEmpty);
 
     for (const line of lines) {
-      if (!line.available || !line.sizes.includes(line.size)) throw new AppError(409, `${MSG.productUnavailable}: ${line.title}`);
+      if (!line.available || !line.sizes.includes(line.size)) throw AppError.about(409, 'productUnavailable', line.title);
       if (line.count > limits.linePieces) {
-        throw new AppError(409, `${MSG.tooManyLinePieces} (${limits.linePieces}): ${line.title} (${MSG.sizeLabel} ${line.size.toUpperCase()})`);
+        throw new AppError(409, `${MSG.tooManyLinePieces} (${limits.linePieces}): ${line.title} (${MSG.sizeLabel} ${line.size.toUpperCase()})`, undefined, { key: 'tooManyLinePieces' });
       }
     }
 
@@ -360,7 +360,7 @@ export async function lockOrder(tx: Tx, id: string) {
   return row;
 }
 
-const notAllowedFrom = (status: OrderStatus) => new AppError(409, `${MSG.statusStepNotAllowed}: ${ORDER_STATUS_LABELS[status]}`);
+const notAllowedFrom = (status: OrderStatus) => AppError.about(409, 'statusStepNotAllowed', ORDER_STATUS_LABELS[status]);
 
 export type LockedOrder = Awaited<ReturnType<typeof lockOrder>>;
 
@@ -431,7 +431,7 @@ export async function cancelOwnOrder(db: Db, id: string, customer: Viewer, paymo
   const order = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (order.userId !== customer.id) throw new AppError(404, MSG.orderNotFound);
-    if (!CUSTOMER_CANCELLABLE.includes(order.status)) throw new AppError(409, `${MSG.orderNotCancellable}: ${ORDER_STATUS_LABELS[order.status]}`);
+    if (!CUSTOMER_CANCELLABLE.includes(order.status)) throw AppError.about(409, 'orderNotCancellable', ORDER_STATUS_LABELS[order.status]);
     await moveOrder(tx, order, 'cancelled', customer.id);
     return order;
   });

@@ -103,7 +103,7 @@ type PaymentStart =
 async function beginPayment(tx: Tx, settings: PaymentSettings, orderId: string, viewer: Viewer): Promise<PaymentStart> {
   const order = await lockOrder(tx, orderId);
   if (order.userId !== viewer.id) throw new AppError(404, MSG.orderNotFound);
-  if (order.status !== 'awaiting_payment') throw new AppError(409, `${MSG.paymentNotAwaited}: ${ORDER_STATUS_LABELS[order.status]}`);
+  if (order.status !== 'awaiting_payment') throw AppError.about(409, 'paymentNotAwaited', ORDER_STATUS_LABELS[order.status]);
   if (order.paymentDueAt && order.paymentDueAt.getTime() <= Date.now()) {
     await expire(tx, order);
     return { kind: 'expired' };
@@ -208,7 +208,7 @@ async function createAttempt(db: Db, paymob: PaymobSettings, start: Extract<Paym
     }
     return { kind: 'ready' };
   });
-  if (outcome.kind === 'closed') throw new AppError(409, `${MSG.paymentNotAwaited}: ${ORDER_STATUS_LABELS[outcome.status]}`);
+  if (outcome.kind === 'closed') throw AppError.about(409, 'paymentNotAwaited', ORDER_STATUS_LABELS[outcome.status]);
   if (outcome.kind === 'expired') {
     catalogueChanged(db);
     throw new AppError(409, MSG.paymentExpired);

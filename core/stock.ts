@@ -95,8 +95,7 @@ export async function takeStock(tx: Db, lines: StockLine[], cause: StockCause): 
         .select({ quantity: productStock.quantity })
         .from(productStock)
         .where(and(eq(productStock.productId, line.productId), eq(productStock.size, line.size)));
-      const message = left && left.quantity > 0 ? MSG.notEnoughStock : MSG.sizeSoldOut;
-      throw new AppError(409, `${message}: ${line.title} (${MSG.sizeLabel} ${line.size.toUpperCase()})`);
+      throw AppError.about(409, left && left.quantity > 0 ? 'notEnoughStock' : 'sizeSoldOut', `${line.title} (${MSG.sizeLabel} ${line.size.toUpperCase()})`);
     }
     await record(tx, line.productId, line.size, taken.quantity + line.count, taken.quantity, cause);
     deltas.set(line.productId, (deltas.get(line.productId) ?? 0) - line.count);

@@ -73,9 +73,9 @@ export function fromAppError(error: unknown, values?: Record<string, unknown>) {
   if (error.fields?.length) {
     return invalid(Object.fromEntries(error.fields.map((f) => [f.path || 'form', f.msg])), values);
   }
-  const retryAfter = (error as { retryAfter?: unknown }).retryAfter;
+  const hidden = error.status >= 500;
   return data<ActionResult & { values?: Record<string, unknown> }>(
-    { ok: false, toast: { type: 'error', message: error.status >= 500 ? MSG.serverError : error.message }, values },
-    { status: error.status, headers: typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : undefined },
+    { ok: false, toast: { type: 'error', message: hidden ? MSG.serverError : error.message }, messageKey: hidden ? 'serverError' : error.key, values },
+    { status: error.status, headers: error.retryAfter !== undefined ? { 'Retry-After': String(error.retryAfter) } : undefined },
   );
 }

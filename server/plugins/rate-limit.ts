@@ -103,8 +103,8 @@ export class RedisAttemptStore implements AttemptStore {
 }
 
 export class TooManyAttemptsError extends AppError {
-  constructor(readonly retryAfter: number) {
-    super(429, MSG.tooManyAttempts);
+  constructor(retryAfter: number) {
+    super(429, MSG.tooManyAttempts, undefined, { retryAfter });
   }
 }
 

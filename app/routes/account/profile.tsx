@@ -1,7 +1,7 @@
 import { Heart, KeyRound, LoaderCircle, LogOut, Package } from 'lucide-react';
 import { data, Link, redirect } from 'react-router';
 import { isClosedStatus, MAX_PAGE_SIZE, ORDER_STATUS_LABELS, refundOwed, STORE_TIME_ZONE } from '../../../contracts/constants.ts';
-import { MSG, type MessageKey } from '../../../contracts/messages.ts';
+import { keyOfMessage, MSG, type MessageKey } from '../../../contracts/messages.ts';
 import { IdSchema } from '../../../contracts/schemas.ts';
 import type { SessionUser } from '../../../core/auth.ts';
 import { AppError } from '../../../core/errors.ts';
@@ -53,11 +53,6 @@ function paymentNotice(order: Order, payment: string | null): OrderCardFocus {
 
 /** Refusals core words with the order's status after them ("…، حالته: ملغي"). */
 const WITH_STATUS: readonly MessageKey[] = ['orderNotCancellable', 'paymentNotAwaited'];
-
-/** The key of one of the shop's messages, also when the order's status follows it, for the address back here. */
-function messageKeyOf(message: string): MessageKey | undefined {
-  return (Object.keys(MSG) as MessageKey[]).find((key) => message === MSG[key] || (WITH_STATUS.includes(key) && message.startsWith(`${MSG[key]}: `)));
-}
 
 /** The message an address names by its key, with the order's status as it is now when the message names it. */
 function messageAbout(key: MessageKey, order: Order): string {
@@ -147,8 +142,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * atop the page.
  */
 async function refusedPage(context: Route.ActionArgs['context'], user: SessionUser, orderId: string | undefined, result: ActionResult) {
+  // Core's refusals carry their key; the page's own messages and a field's are the shop's messages as they are.
   const message = result.toast?.message ?? Object.values(result.errors ?? {})[0];
-  const key = (message && messageKeyOf(message)) || 'serverError';
+  const key = result.messageKey ?? (message ? keyOfMessage(message) : undefined) ?? 'serverError';
   let order: Order | undefined;
   try {
     if (orderId) order = await getOrder(context.db, orderId, user);
