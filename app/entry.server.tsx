@@ -7,8 +7,8 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
-import { AppError } from '../core/errors.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, describeError, isDatabaseBusy, isDatabaseUnavailable, isUnstorableText } from '../db/errors.ts';
+import { classifyFailure } from '../core/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, describeError } from '../db/errors.ts';
 
 const ABORT_AFTER_MS = 10_000;
 
@@ -63,17 +63,17 @@ export const streamTimeout = ABORT_AFTER_MS;
 
 /** Server-side failures of loaders, actions and rendering, logged without query parameters. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (isDatabaseUnavailable(error) || isDatabaseBusy(error)) failureStatus.set(request, 503);
-  else if (isUnstorableText(error)) failureStatus.set(request, 400);
+  const failure = classifyFailure(error);
+  if (failure.kind === 'busy' || failure.kind === 'unavailable' || failure.kind === 'unstorable') failureStatus.set(request, failure.status);
   // Too many searches from one address (context.guardSearch): an answer, not a failure.
-  else if (error instanceof AppError && error.status === 429) {
+  else if (failure.kind === 'refused' && failure.status === 429) {
     failureStatus.set(request, 429);
-    if ('retryAfter' in error && typeof error.retryAfter === 'number') retryAfter.set(request, error.retryAfter);
+    if (failure.retryAfter !== undefined) retryAfter.set(request, failure.retryAfter);
     return;
   }
   // A thrown 4xx (an unknown id, a bad form) is an answer, not a failure.
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
-  if (isDatabaseUnavailable(error)) console.warn('database unavailable:', describeError(error).message);
-  else if (isDatabaseBusy(error)) console.warn(`database busy: ${new URL(request.url).pathname}: ${describeError(error).message}`);
+  if (failure.kind === 'unavailable') console.warn('database unavailable:', describeError(error).message);
+  else if (failure.kind === 'busy') console.warn(`database busy: ${new URL(request.url).pathname}: ${describeError(error).message}`);
   else console.error(describeError(error));
 };

@@ -1,5 +1,5 @@
 import { keyOfMessage, MSG, type MessageKey } from '../contracts/messages.ts';
-import { sqlState } from '../db/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseBusy, isDatabaseUnavailable, isUnstorableText, sqlState } from '../db/errors.ts';
 
 /** The one error type core throws; the adapters turn it into a response or a page message. */
 export interface FieldError {
@@ -59,3 +59,22 @@ export function fieldError(path: string, msg: string, location: FieldError['loca
 
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
 export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
+
+/**
+ * What a failed request was, for both doors (the API's error handler, the pages' entry): one of
+ * core's refusals, text the database cannot store (a 400), the database busy or out of reach (a
+ * 503 worth retrying), or anything else (a 500 that shows nothing of itself).
+ */
+export type Failure =
+  | { kind: 'refused'; status: number; retryAfter?: number; error: AppError }
+  | { kind: 'unstorable'; status: 400 }
+  | { kind: 'busy' | 'unavailable'; status: 503; retryAfter: number }
+  | { kind: 'unexpected'; status: 500 };
+
+export function classifyFailure(error: unknown): Failure {
+  if (error instanceof AppError) return { kind: 'refused', status: error.status, retryAfter: error.retryAfter, error };
+  if (isUnstorableText(error)) return { kind: 'unstorable', status: 400 };
+  if (isDatabaseBusy(error)) return { kind: 'busy', status: 503, retryAfter: DATABASE_RETRY_AFTER_SECONDS };
+  if (isDatabaseUnavailable(error)) return { kind: 'unavailable', status: 503, retryAfter: DATABASE_RETRY_AFTER_SECONDS };
+  return { kind: 'unexpected', status: 500 };
+}

@@ -7,8 +7,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../../contracts/index.ts';
-import { AppError, type FieldError } from '../../core/errors.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, describeError, isDatabaseBusy, isDatabaseUnavailable, isUnstorableText } from '../../db/errors.ts';
+import { AppError, classifyFailure, type FieldError } from '../../core/errors.ts';
+import { describeError } from '../../db/errors.ts';
 
 const LOCATIONS: Record<string, FieldError['location']> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
 
@@ -50,25 +50,26 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
   if (status >= 400 && status < 500) {
     return sendFail(reply, status, CLIENT_ERRORS[status] ?? (status === 404 ? MSG.routeNotFound : MSG.invalidValue));
   }
-  if (isUnstorableText(error)) {
-    return reply.status(400).send({ errors: [{ msg: MSG.invalidCharacters, path: '', location: 'body' }] });
+  const failure = classifyFailure(error);
+  switch (failure.kind) {
+    case 'unstorable':
+      return reply.status(400).send({ errors: [{ msg: MSG.invalidCharacters, path: '', location: 'body' }] });
+    case 'busy': {
+      // Once per request, with what ended it and how long the request had run; never the query's parameters.
+      // A client that disconnected ended its own request: worth a debug line, not a warning.
+      const details = { route: request.routeOptions.url, ms: Math.round(reply.elapsedTime), reason: describeError(error).message };
+      if (request.clientGone?.aborted) request.log.debug(details, 'request ended: the client left');
+      else request.log.warn(details, 'database busy');
+      break;
+    }
+    case 'unavailable':
+      request.log.warn({ err: error }, 'database unavailable');
+      break;
+    default:
+      request.log.error({ err: error }, 'request failed');
   }
-  if (isDatabaseBusy(error)) {
-    // Once per request, with what ended it and how long the request had run; never the query's parameters.
-    // A client that disconnected ended its own request: worth a debug line, not a warning.
-    const details = { route: request.routeOptions.url, ms: Math.round(reply.elapsedTime), reason: describeError(error).message };
-    if (request.clientGone?.aborted) request.log.debug(details, 'request ended: the client left');
-    else request.log.warn(details, 'database busy');
-    reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-    return reply.status(503).send({ status: 'error', message: MSG.serverError });
-  }
-  if (isDatabaseUnavailable(error)) {
-    request.log.warn({ err: error }, 'database unavailable');
-    reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-    return reply.status(503).send({ status: 'error', message: MSG.serverError });
-  }
-  request.log.error({ err: error }, 'request failed');
-  return reply.status(500).send({ status: 'error', message: MSG.serverError });
+  if (failure.kind === 'busy' || failure.kind === 'unavailable') reply.header('Retry-After', String(failure.retryAfter));
+  return reply.status(failure.status).send({ status: 'error', message: MSG.serverError });
 }
 
 export function registerErrorHandling(app: FastifyInstance) {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { keyOfMessage, MSG, ORDER_STATUS_LABELS } from '../../contracts/index.ts';
-import { AppError } from '../../core/errors.ts';
+import { AppError, classifyFailure } from '../../core/errors.ts';
 
 describe('AppError', () => {
   it('knows the key of a message it was given exactly', () => {
@@ -30,5 +30,30 @@ describe('keyOfMessage', () => {
   it('finds a message given exactly, never one with a detail after it', () => {
     expect(keyOfMessage(MSG.sizeSoldOut)).toBe('sizeSoldOut');
     expect(keyOfMessage(`${MSG.sizeSoldOut}: تيشيرت`)).toBeUndefined();
+  });
+});
+
+describe('classifyFailure, the one reading of a failure for both doors', () => {
+  const withState = (code: string) => Object.assign(new Error('from the driver'), { code });
+
+  it("reads core's refusals with their status and wait", () => {
+    const limited = new AppError(429, MSG.tooManyAttempts, undefined, { retryAfter: 30 });
+    expect(classifyFailure(limited)).toEqual({ kind: 'refused', status: 429, retryAfter: 30, error: limited });
+  });
+
+  it('text the database cannot store is a 400', () => {
+    expect(classifyFailure(withState('22021'))).toEqual({ kind: 'unstorable', status: 400 });
+  });
+
+  it('the database out of reach or busy is a 503 worth retrying', () => {
+    expect(classifyFailure(withState('57P01'))).toMatchObject({ kind: 'unavailable', status: 503 });
+    expect(classifyFailure(withState('08006'))).toMatchObject({ kind: 'unavailable', status: 503 });
+    expect(classifyFailure(withState('57014'))).toMatchObject({ kind: 'busy', status: 503 });
+    expect(classifyFailure(withState('57014'))).toHaveProperty('retryAfter');
+  });
+
+  it('anything else is a 500', () => {
+    expect(classifyFailure(new TypeError('x is undefined'))).toEqual({ kind: 'unexpected', status: 500 });
+    expect(classifyFailure(withState('23505'))).toEqual({ kind: 'unexpected', status: 500 });
   });
 });
