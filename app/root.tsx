@@ -6,7 +6,6 @@ import {
   Scripts,
   ScrollRestoration,
   useMatches,
-  useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
 import cairoArabic400 from '@fontsource/cairo/files/cairo-arabic-400-normal.woff2?url';
@@ -14,8 +13,6 @@ import cairoArabic600 from '@fontsource/cairo/files/cairo-arabic-600-normal.woff
 import cairoArabic700 from '@fontsource/cairo/files/cairo-arabic-700-normal.woff2?url';
 import { STORE_NAME } from '../contracts/constants.ts';
 import { MSG } from '../contracts/messages.ts';
-import { getCart } from '../core/cart.ts';
-import { listCategories } from '../core/categories.ts';
 import type { Route } from './+types/root';
 import './app.css';
 import { BottomBar } from './components/shell/bottom-bar.tsx';
@@ -23,7 +20,8 @@ import { SiteFooter } from './components/shell/site-footer.tsx';
 import { SiteHeader } from './components/shell/site-header.tsx';
 import { ENHANCE_MESSAGE_KEYS, ENHANCE_MESSAGES_ID } from './enhance/messages.ts';
 import { hydrates } from './lib/server-rendered.ts';
-import { getSessionUser } from './lib/session.server.ts';
+import { useRootData } from './lib/root-data.ts';
+import { loadRootData } from './lib/root-data.server.ts';
 
 /**
  * The favicon, and the Cairo files the first screen of every page draws in (app.css): Arabic at
@@ -37,32 +35,13 @@ export const links: LinksFunction = () => [
   ...[cairoArabic400, cairoArabic600, cairoArabic700].map((href) => ({ rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' as const })),
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getSessionUser(request, context);
-  const [categories, cart] = await Promise.all([
-    listCategories(context.catalogueDb, { page: 1, limit: 100 }),
-    user ? getCart(context.db, user.id) : null,
-  ]);
-  return {
-    user: user && { id: user.id, name: user.name, role: user.role },
-    cartCount: cart?.lines.length ?? 0,
-    categories: categories.data.map((c) => ({ id: c.id, name: c.name })),
-    wholesaleUrl: context.wholesaleUrl,
-    storeUrl: context.storeUrl,
-    nonce: context.nonce,
-    enhanceScript: context.enhanceScript,
-  };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadRootData(request, context);
 }
 
 /** The messages the enhancement script shows (app/enhance/messages.ts), `<` escaped for a script element. */
 const ENHANCE_MESSAGES_JSON = JSON.stringify(Object.fromEntries(ENHANCE_MESSAGE_KEYS.map((key) => [key, MSG[key]]))).replace(/</g, '\\u003c');
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
-/** The root loader's data, for the shell and any page that needs the user or the categories. */
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>('root');
-}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();

@@ -4,7 +4,7 @@
  * list comes after the products in the markup, so headings and tab order start with the page.
  */
 import { NavLink } from 'react-router';
-import { useRootData } from '../../root.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { ProductCard, type CardProduct } from '../product-card.tsx';
 
 interface ListingLayoutProps {

@@ -1,6 +1,6 @@
 import { LayoutDashboard, LogIn, LogOut, User, UserPlus } from 'lucide-react';
 import { Form, Link } from 'react-router';
-import type { RootData } from '../../root.tsx';
+import type { RootData } from '../../lib/root-data.ts';
 
 type SessionUser = NonNullable<RootData['user']>;
 

@@ -1,6 +1,6 @@
 import { House, LayoutDashboard, LogIn, Percent, ShoppingCart, User } from 'lucide-react';
 import { NavLink } from 'react-router';
-import { useRootData } from '../../root.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { cartLinkLabel } from '../../enhance/cart.ts';
 import { CountBadge } from './cart-link.tsx';
 

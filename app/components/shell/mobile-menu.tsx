@@ -1,7 +1,7 @@
 import { ChevronDown, ExternalLink, Menu, X } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { STORE_NAME } from '../../../contracts/constants.ts';
-import type { RootData } from '../../root.tsx';
+import type { RootData } from '../../lib/root-data.ts';
 import { AccountLinks } from './account-links.tsx';
 import type { CategoryLink } from './category-dropdown.tsx';
 import { MOBILE_ITEMS, NavBadge } from './nav-items.tsx';

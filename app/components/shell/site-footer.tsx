@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { COPYRIGHT_YEAR, DELIVERY_WORKING_DAYS, RETURN_DAYS, STORE_NAME, STORE_PHONE, SUPPORT_HOURS } from '../../../contracts/constants.ts';
 import { Ltr } from '../../lib/format.tsx';
-import { useRootData } from '../../root.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { FooterSection } from './footer-section.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
 import { PaymentBadges } from './payment-badges.tsx';

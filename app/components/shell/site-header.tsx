@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { STORE_NAME } from '../../../contracts/constants.ts';
-import { useRootData } from '../../root.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { CartLink } from './cart-link.tsx';
 import { CategoryDropdown } from './category-dropdown.tsx';
 import { MobileMenu } from './mobile-menu.tsx';

@@ -1,5 +1,5 @@
 import { User } from 'lucide-react';
-import type { RootData } from '../../root.tsx';
+import type { RootData } from '../../lib/root-data.ts';
 import { AccountLinks } from './account-links.tsx';
 
 /** The account icon of the top bar and its menu. */

@@ -1,0 +1,22 @@
+/** What every page's shell shows, read once per request by the root route's loader (app/root.tsx). */
+import type { AppLoadContext } from 'react-router';
+import { getCart } from '../../core/cart.ts';
+import { listCategories } from '../../core/categories.ts';
+import { getSessionUser } from './session.server.ts';
+
+export async function loadRootData(request: Request, context: AppLoadContext) {
+  const user = await getSessionUser(request, context);
+  const [categories, cart] = await Promise.all([
+    listCategories(context.catalogueDb, { page: 1, limit: 100 }),
+    user ? getCart(context.db, user.id) : null,
+  ]);
+  return {
+    user: user && { id: user.id, name: user.name, role: user.role },
+    cartCount: cart?.lines.length ?? 0,
+    categories: categories.data.map((c) => ({ id: c.id, name: c.name })),
+    wholesaleUrl: context.wholesaleUrl,
+    storeUrl: context.storeUrl,
+    nonce: context.nonce,
+    enhanceScript: context.enhanceScript,
+  };
+}
