@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../db/client.ts';
 import { dumpEmbedded, lockDataDir } from '../db/embedded.ts';
 import { describeError } from '../db/errors.ts';
@@ -13,7 +14,6 @@ import { makePrivateDir } from '../db/private-files.ts';
 import { demoAccountLines, demoAccountsPath, findDemoAccounts, isDatabaseEmpty, seedDemo } from '../db/seed/demo.ts';
 import { findMissingPictures } from '../db/seed/pictures.ts';
 import { expireUnpaidOrders } from '../core/payments.ts';
-import type { PaymobSettings } from '../core/paymob.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createEmbeddedDatabase, createInChild, embeddedFolder, FIRST_START_FLAG, isFirstStart } from './first-start.ts';
@@ -30,20 +30,8 @@ function readOrCreateSecret(dataDir: string, configured: string | undefined): st
   return secret;
 }
 
-/**
- * `PAYMOB_STANDIN=true npm run dev`: card payments against the Paymob stand-in of
- * scripts/paymob-standin.ts, started here, instead of a Paymob account.
- */
-async function devPaymobStandIn(): Promise<PaymobSettings> {
-  const { startPaymobStandIn, STANDIN_SETTINGS } = await import('../scripts/paymob-standin.ts');
-  const standIn = await startPaymobStandIn({
-    port: Number(process.env.PAYMOB_STANDIN_PORT ?? 3099),
-    ...STANDIN_SETTINGS,
-    integrationIds: [STANDIN_SETTINGS.cardIntegrationId, STANDIN_SETTINGS.walletIntegrationId],
-  });
-  console.log(`Card payments go to the Paymob stand-in at ${standIn.url}`);
-  return { ...STANDIN_SETTINGS, baseUrl: standIn.url };
-}
+/** This file (compiled: build/main.mjs), which the children run with their flag (first-start.ts, picture-drawer.ts). */
+const SELF = fileURLToPath(import.meta.url);
 
 /** How often unpaid card orders are looked for: a quarter of their time, between 1 s and a minute. */
 const sweepEveryMs = (timeoutMinutes: number) => Math.min(60_000, Math.max(1_000, (timeoutMinutes * 60_000) / 4));
@@ -51,16 +39,19 @@ const sweepEveryMs = (timeoutMinutes: number) => Math.min(60_000, Math.max(1_000
 async function main() {
   const config = loadConfig();
   const dev = process.argv.includes('--dev');
-  const paymob = dev && process.env.PAYMOB_STANDIN === 'true' ? await devPaymobStandIn() : config.paymob;
+  const paymob = config.paymob;
   // The database, the token secret, the demo passwords and the backups: the owner's alone.
   makePrivateDir(config.dataDir);
   const embedded = !config.databaseUrl;
   const unlock = embedded ? lockDataDir(config.dataDir) : () => {};
   if (embedded && isFirstStart(config.dataDir)) {
-    await createInChild(() => {
-      unlock();
-      process.exit(0);
-    }).catch((error: unknown) => {
+    await createInChild(
+      () => {
+        unlock();
+        process.exit(0);
+      },
+      { entry: SELF },
+    ).catch((error: unknown) => {
       unlock();
       throw error;
     });
@@ -81,7 +72,7 @@ async function main() {
   });
   const uploadsDir = path.join(config.dataDir, 'uploads');
   // Started at the first demo picture wanted; stop() lets it go.
-  const drawer = pictureDrawer(uploadsDir);
+  const drawer = pictureDrawer(uploadsDir, { entry: SELF });
   const app = await buildApp({
     db: database.db,
     uploadsDir,
