@@ -13,12 +13,12 @@
  *
  * Readings: at rest once listening, the highest while working, and at rest after the work (each
  * "at rest" the median of ten readings, a second after the last request once listening, and
- * 30 s after it at the end, once V8 has collected the idle process's garbage). `--before <dir>` also
+ * `--settle` seconds (30) after it at the end, once V8 has collected the idle process's garbage). `--before <dir>` also
  * measures another build (BUILD_DIR=<dir> npm run build at an older commit), in the same sitting.
  * `--database-url` runs the server on PostgreSQL instead (an empty database). `--hold` keeps the
  * last server running after its readings, until Ctrl-C, to look into it (/proc/<pid>/smaps).
  *
- *   npm run bench:memory -- [--build build] [--before tmp/before] [--rounds 3] [--port 3994] [--database-url postgres://...] [--markdown] [--hold]
+ *   npm run bench:memory -- [--build build] [--before tmp/before] [--rounds 3] [--port 3994] [--database-url postgres://...] [--markdown] [--hold] [--settle 30]
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,6 +36,7 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     markdown: { type: 'boolean', default: false },
     hold: { type: 'boolean', default: false },
+    settle: { type: 'string', default: '30' },
   },
 });
 
@@ -230,7 +231,7 @@ async function measure(build: string, plainEnv: boolean): Promise<Row> {
       build,
       listening,
       peak: Math.max(peak, rssMb(pid)),
-      after: await restingRss(pid, 30_000),
+      after: await restingRss(pid, Number(values.settle) * 1000),
       requests: clients.reduce((n, c) => n + c.requests, 0),
       failures: clients.flatMap((c) => c.failures),
       pages,
