@@ -66,13 +66,13 @@ export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23
  * 503 worth retrying), or anything else (a 500 that shows nothing of itself).
  */
 export type Failure =
-  | { kind: 'refused'; status: number; retryAfter?: number; error: AppError }
+  | { kind: 'refused'; status: number; retryAfter?: number }
   | { kind: 'unstorable'; status: 400 }
   | { kind: 'busy' | 'unavailable'; status: 503; retryAfter: number }
   | { kind: 'unexpected'; status: 500 };
 
 export function classifyFailure(error: unknown): Failure {
-  if (error instanceof AppError) return { kind: 'refused', status: error.status, retryAfter: error.retryAfter, error };
+  if (error instanceof AppError) return { kind: 'refused', status: error.status, retryAfter: error.retryAfter };
   if (isUnstorableText(error)) return { kind: 'unstorable', status: 400 };
   if (isDatabaseBusy(error)) return { kind: 'busy', status: 503, retryAfter: DATABASE_RETRY_AFTER_SECONDS };
   if (isDatabaseUnavailable(error)) return { kind: 'unavailable', status: 503, retryAfter: DATABASE_RETRY_AFTER_SECONDS };

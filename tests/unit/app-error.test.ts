@@ -38,7 +38,7 @@ describe('classifyFailure, the one reading of a failure for both doors', () => {
 
   it("reads core's refusals with their status and wait", () => {
     const limited = new AppError(429, MSG.tooManyAttempts, undefined, { retryAfter: 30 });
-    expect(classifyFailure(limited)).toEqual({ kind: 'refused', status: 429, retryAfter: 30, error: limited });
+    expect(classifyFailure(limited)).toEqual({ kind: 'refused', status: 429, retryAfter: 30 });
   });
 
   it('text the database cannot store is a 400', () => {
