@@ -1,0 +1,69 @@
+/** The shop the customers order from: its catalogue and accounts, made through core before the server starts. */
+import path from 'node:path';
+import sharp from 'sharp';
+import { signup } from '../../core/auth.ts';
+import { createCategory } from '../../core/categories.ts';
+import { createProduct } from '../../core/products.ts';
+import { CATALOGUE, CUSTOMERS, PASSWORD } from './settings.ts';
+import { adminUrl, databaseName, dataDir, onAdmin, openShop } from './workspace.ts';
+
+/** One size of one product, as a map key. */
+export const sizeKey = (productId: string, size: string) => `${productId}/${size}`;
+
+export interface Shop {
+  customers: { phone: string }[];
+  /** The account the check itself shops with during the database faults. */
+  prober: { phone: string };
+  products: { id: string; sizes: string[] }[];
+  /** Pieces of each size at the start, by sizeKey. */
+  initialStock: Map<string, number>;
+}
+
+/** The shop is made through core with the database closed again before the server opens it. */
+export async function prepareShop(): Promise<Shop> {
+  if (adminUrl) await onAdmin(`create database ${databaseName}`);
+  const database = await openShop();
+  try {
+    const store = { root: path.join(dataDir, 'uploads') };
+    const image = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#336699' } }).png().toBuffer();
+    const category = await createCategory(database.db, store, { name: 'ملابس', image });
+    const made = [];
+    for (const [index, item] of CATALOGUE.entries()) {
+      made.push(
+        await createProduct(
+          database.db,
+          store,
+          {
+            title: item.title,
+            description: `${item.title} للتجربة`,
+            category: category.id,
+            price: 200,
+            priceAfterDiscount: 150,
+            stock: item.stock,
+            age: 'رجال',
+            season: 'صيف',
+            availableSizes: Object.keys(item.stock),
+            barcode: `DUR-${index}`,
+            sale: '',
+            availability: true,
+          },
+          { imageCover: image },
+        ),
+      );
+    }
+    const customers = [];
+    for (let index = 0; index <= CUSTOMERS; index++) {
+      const phone = `0100000${String(index).padStart(4, '0')}`;
+      await signup(database.db, { name: `عميل ${index + 1}`, phone, password: PASSWORD, passwordConfirm: PASSWORD });
+      customers.push({ phone });
+    }
+    return {
+      customers: customers.slice(0, CUSTOMERS),
+      prober: customers[CUSTOMERS]!,
+      products: made.map((product) => ({ id: product.id, sizes: product.availableSizes })),
+      initialStock: new Map(made.flatMap((product) => product.stock.map((size) => [sizeKey(product.id, size.size), size.quantity] as const))),
+    };
+  } finally {
+    await database.close();
+  }
+}
