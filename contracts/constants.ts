@@ -96,7 +96,7 @@ export const ORDER_NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = 
 /**
  * What the dashboard's delivered and paid flags may change from an order's status: delivered only
  * from confirmed or shipped (and back from delivered to shipped), paid never on a cancelled or
- * refused order. Core enforces the same (core/orders.ts); the dashboard offers only these.
+ * refused order. Core enforces the same (core/order-lifecycle.ts); the dashboard offers only these.
  */
 export const DELIVERABLE_FROM: readonly OrderStatus[] = ['confirmed', 'shipped'];
 export const CLOSED_STATUSES: readonly OrderStatus[] = ['cancelled', 'refused'];
@@ -120,7 +120,7 @@ export interface RefundFacts {
   refunds: readonly { transactionId: string; status: RefundStatus }[];
 }
 
-/** A closed card order paid through Paymob: its payment is given back (core/orders.ts refunds it on closing). */
+/** A closed card order paid through Paymob: its payment is given back (core/order-lifecycle.ts refunds it on closing). */
 export const paymentToGiveBack = (order: RefundFacts): boolean =>
   order.paymentMethodType === 'card' && order.isPaid && order.trnxId !== null && isClosedStatus(order.status);
 

@@ -6,7 +6,8 @@
 import { MSG, type OrderLimits, type PaymentMethod, type ShippingAddress } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from './errors.ts';
-import { placeOrder, type Order, type Viewer } from './orders.ts';
+import { type Order, type Viewer } from './orders.ts';
+import { placeOrder } from './place-order.ts';
 import { startPayment, type PaymentSettings } from './payments.ts';
 
 /** What checkout needs to know of the shop: Paymob (or cash only), how long a card order waits, the order limits. */

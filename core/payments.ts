@@ -12,7 +12,8 @@ import { orderItems, orderRefunds, orders, orderStatusHistory, paymentAttempts, 
 import { AppError } from './errors.ts';
 import { catalogueChanged } from './catalogue-changes.ts';
 import { amountDueCents, toPiastres } from '../contracts/money.ts';
-import { lockOrder, moveOrder, type LockedOrder, type Tx, type Viewer } from './orders.ts';
+import { lockOrder, moveOrder, type LockedOrder, type Tx } from './order-lifecycle.ts';
+import { type Viewer } from './orders.ts';
 import {
   checkoutUrl,
   createIntention,

@@ -12,7 +12,8 @@ import { ORDER_STATUSES, paymentToGiveBack, refundsOfPayment, type RefundStatus 
 import { MSG } from '../../../contracts/messages.ts';
 import { IdSchema } from '../../../contracts/schemas.ts';
 import { AppError } from '../../../core/errors.ts';
-import { changeOrderStatus, getOrder, setOrderFlag, type Order, type Viewer } from '../../../core/orders.ts';
+import { changeOrderStatus, setOrderFlag } from '../../../core/order-lifecycle.ts';
+import { getOrder, type Order, type Viewer } from '../../../core/orders.ts';
 import { decidePayment } from '../../../core/payments.ts';
 import { refundPaidOrder } from '../../../core/refunds.ts';
 import { fieldErrors, fromAppError, invalid, refererPath, readPageForm } from '../../lib/forms.server.ts';
@@ -59,7 +60,7 @@ function refundToast(status: RefundStatus, prefix?: string): Toast {
   return { type: status === 'failed' ? 'error' : 'success', message: prefix ? `${prefix}. ${message}` : message };
 }
 
-/** How the refund went that closing a paid card order just made (core/orders.ts changeOrderStatus refunds it). */
+/** How the refund went that closing a paid card order just made (core/order-lifecycle.ts changeOrderStatus refunds it). */
 function refundOfClosing(order: Order): RefundStatus | undefined {
   if (!paymentToGiveBack(order)) return undefined;
   return refundsOfPayment(order).at(-1)?.status;

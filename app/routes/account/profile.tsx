@@ -5,7 +5,8 @@ import { keyOfMessage, MSG, type MessageKey } from '../../../contracts/messages.
 import { IdSchema } from '../../../contracts/schemas.ts';
 import type { SessionUser } from '../../../core/auth.ts';
 import { AppError } from '../../../core/errors.ts';
-import { cancelOwnOrder, getOrder, listOrders, type Order } from '../../../core/orders.ts';
+import { cancelOwnOrder } from '../../../core/order-lifecycle.ts';
+import { getOrder, listOrders, type Order } from '../../../core/orders.ts';
 import { startPayment } from '../../../core/payments.ts';
 import { listWishlist } from '../../../core/wishlist.ts';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
