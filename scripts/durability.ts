@@ -17,16 +17,6 @@
  * Embedded runs in a temporary DATA_DIR; PostgreSQL in a new database created under
  * TEST_DATABASE_URL and dropped at the end. A failed run keeps its DATA_DIR (server log included).
  */
-import { cleanUp, main, server } from './durability/main.ts';
+import { main } from './durability/main.ts';
 
-process.on('exit', () => server?.signal('SIGKILL'));
-process.once('SIGINT', () => void cleanUp(true).finally(() => process.exit(130)));
-
-let status = 1;
-try {
-  status = await main();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-}
-await cleanUp(status !== 0);
-process.exit(status);
+process.exit(await main());

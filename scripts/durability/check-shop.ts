@@ -5,20 +5,29 @@ import { idempotencyKeys, orderItems, orders, products, productStock, stockMovem
 import type { Customers } from './customers.ts';
 import type { ServerProcess } from './server-process.ts';
 import { sizeKey, type Shop } from './shop.ts';
-import { databaseUrl, dataDir, openShop } from './workspace.ts';
+import { openShop, type Workspace } from './workspace.ts';
 
 export interface Check {
   name: string;
   failures: string[];
 }
 
+/** What checkShop found: its checks, and figures for the summary. */
+export interface ShopFindings {
+  checks: Check[];
+  ordersFound: number;
+  soldOut: number;
+  sizes: number;
+}
+
 export async function checkShop(
   shop: Shop,
   customers: Customers,
   server: ServerProcess,
-): Promise<{ checks: Check[]; ordersFound: number; soldOut: number; sizes: number }> {
-  const release = databaseUrl ? () => {} : lockDataDir(dataDir);
-  const database = await openShop();
+  workspace: Workspace,
+): Promise<ShopFindings> {
+  const release = workspace.database ? () => {} : lockDataDir(workspace.dataDir);
+  const database = await openShop(workspace);
   try {
     const { db } = database;
     const storedOrders = await db.select({ id: orders.id }).from(orders);

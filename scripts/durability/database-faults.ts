@@ -10,7 +10,7 @@ import { ask, askUntil, describeReply, isPromisedUnavailable, isUnavailablePage,
 import type { ServerProcess } from './server-process.ts';
 import { PASSWORD, RECOVER_AFTER_DROPS_MS, RECOVER_AFTER_OUTAGE_MS, TERMINATE_EVERY_MS, TERMINATE_FOR_MS, UNREACHABLE_FOR_MS } from './settings.ts';
 import type { Shop } from './shop.ts';
-import { adminUrl, databaseName } from './workspace.ts';
+import type { ShopDatabase } from './workspace.ts';
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
@@ -31,11 +31,11 @@ function checkAlive(name: string, server: ServerProcess, pid: number | undefined
  * PostgreSQL ends every connection of the shop's database, again and again, as on a restart or
  * a failover, while the customers order.
  */
-export async function dropConnections(server: ServerProcess, customers: Customers): Promise<PhaseReport> {
+export async function dropConnections(server: ServerProcess, customers: Customers, database: ShopDatabase): Promise<PhaseReport> {
   const pid = server.pid;
   const crashes = server.crashes.length;
   // Connected to the database of TEST_DATABASE_URL, not the shop's, so it never ends itself.
-  const admin = new pg.Client({ connectionString: adminUrl });
+  const admin = new pg.Client({ connectionString: database.adminUrl });
   await admin.connect();
   const fault = customers.beginFault();
   let rounds = 0;
@@ -45,7 +45,7 @@ export async function dropConnections(server: ServerProcess, customers: Customer
       await sleep(Math.max(0, at - Date.now()));
       const { rows } = await admin.query<{ terminated: boolean }>(
         'select pg_terminate_backend(pid) as terminated from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-        [databaseName],
+        [database.name],
       );
       rounds++;
       terminated += rows.filter((row) => row.terminated).length;

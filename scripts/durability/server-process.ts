@@ -6,7 +6,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SERVER_ENV, SERVER_NODE_ARGS, serverEntry } from '../build-server.ts';
 import { ANSWER_WITHIN_MS } from './settings.ts';
-import { databaseUrl, dataDir, logFile } from './workspace.ts';
+import type { Workspace } from './workspace.ts';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -33,13 +33,14 @@ export class ServerProcess {
   constructor(
     readonly baseUrl: string,
     private readonly env: NodeJS.ProcessEnv,
+    private readonly workspace: Workspace,
   ) {}
 
   /** Starts the server and waits until the API answers; false when it died on the way. */
   async start(): Promise<boolean> {
     const started = Date.now();
-    if (!databaseUrl && existsSync(path.join(dataDir, 'server.lock'))) this.staleLocks++;
-    const log = openSync(logFile, 'a');
+    if (!this.workspace.database && existsSync(path.join(this.workspace.dataDir, 'server.lock'))) this.staleLocks++;
+    const log = openSync(this.workspace.logFile, 'a');
     // The compiled server run by node itself, as `npm start` does: the child is the server, so
     // the SIGKILL lands on it and this process reaps it before the next start checks the lock.
     const child = spawn(process.execPath, [...SERVER_NODE_ARGS, serverEntry(process.env.BUILD_DIR ?? 'build')], { env: { ...SERVER_ENV, ...this.env }, stdio: ['ignore', log, log], detached: true });
@@ -47,7 +48,7 @@ export class ServerProcess {
     this.expectingExit = false;
     this.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
-        if (!this.expectingExit) this.crashes.push(`exit code ${code}, signal ${signal}\n${logTail()}`);
+        if (!this.expectingExit) this.crashes.push(`exit code ${code}, signal ${signal}\n${logTail(this.workspace.logFile)}`);
         if (this.child === child) this.child = undefined;
         resolve();
       });
@@ -63,7 +64,7 @@ export class ServerProcess {
         // not listening yet
       }
       if (Date.now() - started > ANSWER_WITHIN_MS) {
-        this.crashes.push(`not answering ${ANSWER_WITHIN_MS / 1000} s after start\n${logTail()}`);
+        this.crashes.push(`not answering ${ANSWER_WITHIN_MS / 1000} s after start\n${logTail(this.workspace.logFile)}`);
         await this.kill();
         return false;
       }
@@ -92,7 +93,7 @@ export class ServerProcess {
     this.signal('SIGTERM');
     const inTime = await Promise.race([this.exited.then(() => true), sleep(20_000).then(() => false)]);
     if (!inTime) {
-      this.crashes.push(`still running 20 s after SIGTERM\n${logTail()}`);
+      this.crashes.push(`still running 20 s after SIGTERM\n${logTail(this.workspace.logFile)}`);
       await this.kill();
     }
     this.stoppedCleanly = inTime && child.exitCode === 0;
@@ -110,6 +111,6 @@ export class ServerProcess {
   }
 }
 
-function logTail(lines = 20): string {
+function logTail(logFile: string, lines = 20): string {
   return readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
 }

@@ -5,7 +5,7 @@ import { signup } from '../../core/auth.ts';
 import { createCategory } from '../../core/categories.ts';
 import { createProduct } from '../../core/products.ts';
 import { CATALOGUE, CUSTOMERS, PASSWORD } from './settings.ts';
-import { adminUrl, databaseName, dataDir, onAdmin, openShop } from './workspace.ts';
+import { openShop, type Workspace } from './workspace.ts';
 
 /** One size of one product, as a map key. */
 export const sizeKey = (productId: string, size: string) => `${productId}/${size}`;
@@ -20,11 +20,10 @@ export interface Shop {
 }
 
 /** The shop is made through core with the database closed again before the server opens it. */
-export async function prepareShop(): Promise<Shop> {
-  if (adminUrl) await onAdmin(`create database ${databaseName}`);
-  const database = await openShop();
+export async function prepareShop(workspace: Workspace): Promise<Shop> {
+  const database = await openShop(workspace);
   try {
-    const store = { root: path.join(dataDir, 'uploads') };
+    const store = { root: path.join(workspace.dataDir, 'uploads') };
     const image = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#336699' } }).png().toBuffer();
     const category = await createCategory(database.db, store, { name: 'ملابس', image });
     const made = [];

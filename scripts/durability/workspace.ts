@@ -2,20 +2,48 @@
  * Where a durability run keeps the shop: a temporary DATA_DIR (the server's log included) and, on
  * PostgreSQL, a new database under TEST_DATABASE_URL that the server reaches through a TCP forwarder.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { TcpForwarder } from '../tcp-forwarder.ts';
 
-export const adminUrl = process.env.TEST_DATABASE_URL;
-export const dataDir = mkdtempSync(path.join(tmpdir(), 'store-durability-'));
-export const databaseName = `store_durability_${Date.now()}_${process.pid}`;
-export const databaseUrl = adminUrl ? withDatabase(adminUrl, databaseName) : undefined;
-export const logFile = path.join(dataDir, 'server.log');
-/** On PostgreSQL the server reaches the database through this, so the check can cut it off. */
-export const forwarder = adminUrl ? new TcpForwarder(addressOf(adminUrl)) : undefined;
+/** The shop's database on PostgreSQL, made for the run. */
+export interface ShopDatabase {
+  /** TEST_DATABASE_URL: where the check connects to make, fault and drop the shop's database. */
+  adminUrl: string;
+  name: string;
+  url: string;
+  /** The server reaches the database through this, so the check can cut it off. */
+  forwarder: TcpForwarder;
+}
+
+export interface Workspace {
+  dataDir: string;
+  logFile: string;
+  /** Undefined on the embedded database, which lives in the data folder. */
+  database: ShopDatabase | undefined;
+}
+
+/** A new database under `adminUrl` when given (PostgreSQL), then a new temporary data folder. */
+export async function createWorkspace(adminUrl: string | undefined): Promise<Workspace> {
+  let database: ShopDatabase | undefined;
+  if (adminUrl) {
+    const name = `store_durability_${Date.now()}_${process.pid}`;
+    await onAdmin(adminUrl, `create database ${name}`);
+    database = { adminUrl, name, url: withDatabase(adminUrl, name), forwarder: new TcpForwarder(addressOf(adminUrl)) };
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'store-durability-'));
+  return { dataDir, logFile: path.join(dataDir, 'server.log'), database };
+}
+
+/** Drops the database; keeps the data folder of a failed run and says where it is. */
+export async function removeWorkspace(workspace: Workspace, failed: boolean): Promise<void> {
+  if (workspace.database) await onAdmin(workspace.database.adminUrl, `drop database if exists ${workspace.database.name} with (force)`).catch(() => {});
+  if (failed) console.log(`\nFAILED; the data folder and server.log are kept in ${workspace.dataDir}`);
+  else rmSync(workspace.dataDir, { recursive: true, force: true });
+}
 
 function withDatabase(url: string, database: string): string {
   const target = new URL(url);
@@ -35,7 +63,7 @@ export function throughForwarder(url: string, port: number): string {
   return target.toString();
 }
 
-export async function onAdmin(statement: string): Promise<void> {
+async function onAdmin(adminUrl: string, statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -45,6 +73,6 @@ export async function onAdmin(statement: string): Promise<void> {
   }
 }
 
-export function openShop(): Promise<Database> {
-  return openDatabase(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'pglite') });
+export function openShop(workspace: Workspace): Promise<Database> {
+  return openDatabase(workspace.database ? { databaseUrl: workspace.database.url } : { dataDir: path.join(workspace.dataDir, 'pglite') });
 }
