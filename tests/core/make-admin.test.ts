@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signup } from '../../core/auth.ts';
 import { openDatabase } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { createPostgresDatabase } from '../helpers/database.ts';
+import { createPostgresDatabase } from '../../scripts/throwaway-database.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'store-make-admin-'));
 const adminUrl = process.env.TEST_DATABASE_URL;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { dumpEmbedded } from '../../db/embedded.ts';
 import { makePrivateDir } from '../../db/private-files.ts';
-import { createPostgresDatabase } from '../helpers/database.ts';
+import { createPostgresDatabase } from '../../scripts/throwaway-database.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'store-private-'));
 const adminUrl = process.env.TEST_DATABASE_URL;

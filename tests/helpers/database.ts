@@ -2,7 +2,6 @@
  * A fresh, migrated database per test file: embedded PGlite in memory by default, or a
  * new PostgreSQL database created under TEST_DATABASE_URL and dropped afterwards.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,28 +13,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { openDatabase, type Database, type Db, type OpenOptions } from '../../db/client.ts';
 import { EMBEDDED_OPTIONS } from '../../db/embedded.ts';
+import { createPostgresDatabase } from '../../scripts/throwaway-database.ts';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-/** A new, empty PostgreSQL database under TEST_DATABASE_URL: its URL, and how to drop it. */
-export async function createPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `store_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
 
 export async function createTestDatabase(
   options: Pick<OpenOptions, 'onConnectionError' | 'poolSize' | 'statementTimeoutMs' | 'catalogue'> = {},
