@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CategoriesQuerySchema, CategorySchema, IdParamsSchema } from '../../contracts/index.ts';
 import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from '../../core/categories.ts';
-import { NotModified } from '../plugins/catalogue-cache.ts';
+import { NotModified } from '../plugins/catalogue-cache/validators.ts';
 import { readForm, singleFile } from '../plugins/uploads.ts';
 import { parseOrThrow } from '../plugins/validation.ts';
 import type { ApiContext } from './context.ts';

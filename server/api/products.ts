@@ -18,7 +18,7 @@ import { createProduct, deleteProduct, getProduct, listProducts, updateProduct }
 import { createReview, listReviews } from '../../core/reviews.ts';
 import { listStockMovements } from '../../core/stock.ts';
 import { currentUser } from '../plugins/auth.ts';
-import { NotModified } from '../plugins/catalogue-cache.ts';
+import { NotModified } from '../plugins/catalogue-cache/validators.ts';
 import { readForm, singleFile } from '../plugins/uploads.ts';
 import { parseOrThrow } from '../plugins/validation.ts';
 import type { ApiContext } from './context.ts';

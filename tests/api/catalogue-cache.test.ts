@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { products } from '../../db/schema.ts';
 import { buildApp } from '../../server/app.ts';
-import { ResponseCache } from '../../server/plugins/catalogue-cache.ts';
+import { ResponseCache } from '../../server/plugins/catalogue-cache/response-store.ts';
 import { createAccount, createCategoryFixture, createProductFixture, placeOrderFixture, type Account } from '../fixtures/factories.ts';
 import { createTestApp, TEST_SECRET, type TestApp } from '../helpers/app.ts';
 import { buildWebApp } from '../helpers/web-build.ts';
