@@ -1,6 +1,6 @@
 /** Orders as they are read: their lines, status history and refunds; a customer's own or every one. */
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { MSG, ORDER_STATUSES, type OrderStatus, type PaymentMethod, type RefundStatus } from '../contracts/index.ts';
+import { MSG, ORDER_STATUSES, refundOwed, type OrderStatus, type PaymentMethod, type RefundStatus } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
 import { orderItems, orderRefunds, orders, orderStatusHistory, users } from '../db/schema.ts';
 import { AppError } from './errors.ts';
@@ -30,6 +30,8 @@ export interface Order {
   paymentDueAt: Date | null;
   /** Money sent back through Paymob, oldest first, and whether each refund went through. */
   refunds: { amount: number; status: RefundStatus; at: Date; by: { id: string; name: string } | null; detail: string | null; transactionId: string }[];
+  /** The shop still owes the customer this order's card payment (contracts/constants.ts refundOwed). */
+  refundOwed: boolean;
   trnxId: string | null;
   orderPaymobId: string | null;
   isPaid: boolean;
@@ -99,7 +101,7 @@ async function withLines(db: Db, rows: Awaited<ReturnType<typeof selectOrders>>)
       .where(inArray(orderRefunds.orderId, ids))
       .orderBy(asc(orderRefunds.createdAt)),
   ]);
-  return rows.map((r) => ({
+  return rows.map((r) => withRefundOwed({
     id: r.id,
     number: r.number,
     user: { id: r.userId, name: r.userName, phone: r.userPhone },
@@ -127,6 +129,8 @@ async function withLines(db: Db, rows: Awaited<ReturnType<typeof selectOrders>>)
     createdAt: r.createdAt,
   }));
 }
+
+const withRefundOwed = (order: Omit<Order, 'refundOwed'>): Order => ({ ...order, refundOwed: refundOwed(order) });
 
 function selectOrders(db: Db) {
   return db.select(orderColumns).from(orders).innerJoin(users, eq(users.id, orders.userId));

@@ -8,6 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PAYMENT_TIMEOUT_MINUTES, MSG, ORDER_STATUS_LABELS, type OrderStatus, type RefundStatus } from '../../contracts/index.ts';
+import { getOrder } from '../../core/orders.ts';
 import { expireUnpaidOrders, listPaymentCallbacks, ordersNeedingDecision } from '../../core/payments.ts';
 import type { Product } from '../../core/products.ts';
 import { orders, paymentAttempts, paymentCallbacks } from '../../db/schema.ts';
@@ -705,6 +706,7 @@ describe('refunds of paid card orders', () => {
       const res = await setStatus(admin, order._id, 'cancelled');
       expect(res.statusCode).toBe(200);
       expect(res.json().data.refunds).toEqual([expect.objectContaining({ amount: amountCents / 100, status: 'failed' })]);
+      expect((await getOrder(t.db, order._id)).refundOwed).toBe(true);
       expect(await refundsOf(t.db, order._id)).toEqual([expect.objectContaining({ status: 'failed', refundTransactionId: null, detail: expect.stringContaining('declined') })]);
 
       const declined = await retryRefund(admin, order._id);
@@ -721,6 +723,7 @@ describe('refunds of paid card orders', () => {
       ['failed', amountCents / 100],
       ['succeeded', amountCents / 100],
     ]);
+    expect((await getOrder(t.db, order._id)).refundOwed).toBe(false);
     const refunds = await refundsOf(t.db, order._id);
     await expectRefundCallback(order._id, refunds[2]!.refundTransactionId!, amountCents);
 

@@ -1,7 +1,7 @@
 /** An order as staff see it: who, where to, how it is paid, the total with shipping, its status and its two flags. */
 import { ChevronLeft, CircleAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { flagChangeAllowed, PAYMENT_METHOD_LABELS, refundOwed, type OrderStatus, type PaymentMethod, type RefundStatus } from '../../../contracts/constants.ts';
+import { flagChangeAllowed, PAYMENT_METHOD_LABELS, type OrderStatus, type PaymentMethod, type RefundStatus } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import type { Order } from '../../../core/orders.ts';
 import { orderTotal } from '../../../contracts/money.ts';
@@ -25,6 +25,8 @@ export interface AdminOrderView {
   paymentDueAt: { iso: string; text: string } | null;
   /** Money sent back through Paymob, oldest first. */
   refunds: { amount: number; status: RefundStatus; at: { iso: string; text: string }; by: string; detail: string | null; transactionId: string }[];
+  /** The shop still owes the customer the order's card payment (core's Order.refundOwed). */
+  refundOwed: boolean;
   /** A Paymob callback for this order waits for an admin to refund or keep the money. */
   needsDecision: boolean;
   itemsTotal: number;
@@ -55,6 +57,7 @@ export function toAdminOrderView(order: Order, needsDecision = false): AdminOrde
     orderPaymobId: order.orderPaymobId,
     paymentDueAt: stamp(order.paymentDueAt),
     refunds: order.refunds.map((refund) => ({ amount: refund.amount, status: refund.status, at: stamp(refund.at), by: refund.by?.name ?? 'المتجر', detail: refund.detail, transactionId: refund.transactionId })),
+    refundOwed: order.refundOwed,
     needsDecision,
     itemsTotal: order.totalOrderPrice,
     shippingPrice: order.shippingPrice,
@@ -138,7 +141,7 @@ export function OrderAdminCard({ order }: { order: AdminOrderView }) {
         <div className="flex flex-wrap gap-1.5">
           <OrderStatusBadge status={order.status} />
           {order.needsDecision && <DecisionBadge />}
-          {refundOwed(order) && <DecisionBadge label="تعذر الاسترداد" />}
+          {order.refundOwed && <DecisionBadge label="تعذر الاسترداد" />}
         </div>
       </header>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3">

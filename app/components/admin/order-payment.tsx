@@ -7,7 +7,7 @@
  */
 import { CircleAlert, LoaderCircle, RotateCcw, Undo2, Wallet } from 'lucide-react';
 import { useFetcher } from 'react-router';
-import { PAYMENT_OUTCOME_LABELS, refundOwed, type PaymentOutcome } from '../../../contracts/constants.ts';
+import { PAYMENT_OUTCOME_LABELS, type PaymentOutcome } from '../../../contracts/constants.ts';
 import type { PaymentCallbackRecord } from '../../../core/payments.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
@@ -220,7 +220,7 @@ export function OrderPayment({ order, callbacks }: { order: AdminOrderView; call
           )}
         </section>
       )}
-      {(order.refunds.length > 0 || refundOwed(order)) && (
+      {(order.refunds.length > 0 || order.refundOwed) && (
         <section aria-labelledby="payment-refunds" className="flex flex-col gap-2 border-t border-line pt-3">
           <h3 id="payment-refunds" className="font-bold">
             الاسترداد
@@ -232,7 +232,7 @@ export function OrderPayment({ order, callbacks }: { order: AdminOrderView; call
               ))}
             </ol>
           )}
-          {refundOwed(order) && (
+          {order.refundOwed && (
             <div className="flex">
               <PaymentButton tone="primary" fields={{ intent: 'refund', orderId: order.id }}>
                 <RotateCcw aria-hidden="true" className="size-5" />

@@ -1,6 +1,6 @@
 import { Heart, KeyRound, LoaderCircle, LogOut, Package } from 'lucide-react';
 import { data, Link, redirect } from 'react-router';
-import { isClosedStatus, MAX_PAGE_SIZE, ORDER_STATUS_LABELS, refundOwed, STORE_TIME_ZONE } from '../../../contracts/constants.ts';
+import { isClosedStatus, MAX_PAGE_SIZE, ORDER_STATUS_LABELS, STORE_TIME_ZONE } from '../../../contracts/constants.ts';
 import { keyOfMessage, MSG, type MessageKey } from '../../../contracts/messages.ts';
 import { IdSchema } from '../../../contracts/schemas.ts';
 import type { SessionUser } from '../../../core/auth.ts';
@@ -118,7 +118,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             ? { at: o.paymentDueAt.toISOString(), time: timeFormat.format(o.paymentDueAt), minutesLeft: Math.max(0, Math.floor((o.paymentDueAt.getTime() - now) / 60_000)) }
             : null,
         refunds: o.refunds.filter((r) => r.status === 'succeeded').map((r) => ({ amount: r.amount, at: r.at.toISOString(), date: formatDate(r.at) })),
-        refundPending: refundOwed(o),
+        refundPending: o.refundOwed,
       }),
     ),
     wishlist: wishlist.map(

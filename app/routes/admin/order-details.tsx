@@ -1,5 +1,5 @@
 import { ArrowRight, ImageIcon } from 'lucide-react';
-import { flagChangeAllowed, isClosedStatus, refundOwed } from '../../../contracts/constants.ts';
+import { flagChangeAllowed, isClosedStatus } from '../../../contracts/constants.ts';
 import { getOrder } from '../../../core/orders.ts';
 import { listPaymentCallbacks } from '../../../core/payments.ts';
 import { lineTotal } from '../../components/account/cart-line.tsx';
@@ -92,7 +92,7 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
                     <DecisionBadge />
                   </a>
                 )}
-                {refundOwed(order) && (
+                {order.refundOwed && (
                   <a href="#order-payment" className="rounded-full focus-visible:outline-2">
                     <DecisionBadge label="تعذر الاسترداد" />
                   </a>
