@@ -18,6 +18,7 @@ export function categoryRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
     app.get(
       '/categories',
       {
+        config: { catalogueRead: true },
         schema: {
           tags: ['categories'],
           summary: 'Categories in alphabetical order',
@@ -31,6 +32,7 @@ export function categoryRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
     app.get(
       '/categories/:id',
       {
+        config: { catalogueRead: true },
         schema: { tags: ['categories'], summary: 'One category', params: IdParamsSchema, response: { 200: one(CategoryShape), 304: NotModified, ...failures(400, 404) } },
       },
       async (request) => ({ data: presentCategory(await getCategory(ctx.catalogueDb, request.params.id)) }),

@@ -82,6 +82,7 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
     app.get(
       '/products',
       {
+        config: { catalogueRead: true },
         schema: {
           tags: ['products'],
           summary: 'Products: filter by category[in][], category, season, age, availability, priceAfterDiscount[lte|gte|lt|gt], keyword; sort; page',
@@ -99,7 +100,10 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
 
     app.get(
       '/products/:id',
-      { schema: { tags: ['products'], summary: 'One product', params: IdParamsSchema, response: { 200: one(ProductShape), 304: NotModified, ...failures(400, 404) } } },
+      {
+        config: { catalogueRead: true },
+        schema: { tags: ['products'], summary: 'One product', params: IdParamsSchema, response: { 200: one(ProductShape), 304: NotModified, ...failures(400, 404) } },
+      },
       async (request) => ({ data: presentProduct(await getProduct(ctx.catalogueDb, request.params.id)) }),
     );
 
@@ -193,6 +197,7 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
     app.get(
       '/products/:id/reviews',
       {
+        config: { catalogueRead: true },
         schema: {
           tags: ['reviews'],
           summary: "A product's reviews, newest first",

@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { onCatalogueChange } from '../../core/catalogue-changes.ts';
 import type { Db } from '../../db/client.ts';
 import { RedisCatalogueChannel } from './catalogue-cache/invalidation.ts';
-import { CATALOGUE_API_ROUTES, CATALOGUE_PAGE, keyOfUrl, PAGE_PARAMETERS, READ_PARAMETERS } from './catalogue-cache/keys.ts';
+import { CATALOGUE_PAGE, isCatalogueApiRead, keyOfUrl, PAGE_PARAMETERS, readParameters } from './catalogue-cache/keys.ts';
 import { cspNonce, KEPT_NONCE, NONCE_STAND_IN, withoutPolicy } from './catalogue-cache/page-nonce.ts';
 import { COALESCE_WAIT_MS, newComputation, ResponseCache, waitAtMost, type Computation, type ResponseCacheLimits } from './catalogue-cache/response-store.ts';
 import { hasSession } from './catalogue-cache/session.ts';
@@ -113,8 +113,8 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
     const sitemap = sitemapKey(request);
     if (!sitemap && hasSession(request)) return;
     const page = sitemap ? undefined : pageKey(request);
-    if (!sitemap && !page && !CATALOGUE_API_ROUTES.has(request.routeOptions.url ?? '')) return;
-    const key = sitemap ?? page ?? keyOfUrl(request.url, READ_PARAMETERS[request.routeOptions.url ?? ''] ?? []);
+    if (!sitemap && !page && !isCatalogueApiRead(request)) return;
+    const key = sitemap ?? page ?? keyOfUrl(request.url, readParameters(request));
     let entry = cache.get(key);
     const pending = entry ? undefined : computing.get(key);
     if (pending) {
@@ -154,8 +154,7 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
     const lookup = lookups.get(request);
     // Answered from the cache above.
     if (lookup === 'hit') return payload;
-    const route = request.routeOptions.url ?? '';
-    if (CATALOGUE_API_ROUTES.has(route)) {
+    if (isCatalogueApiRead(request)) {
       if (hasSession(request)) {
         reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
         return payload;
@@ -168,6 +167,7 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
       if (lookup && usable()) cache.set(lookup.key, body, etag, lookup.version);
       return sendPublic(request, reply, etag, ['accept-encoding']) ? null : payload;
     }
+    const route = request.routeOptions.url ?? '';
     if (route === '/*' && isSitemapRequest(request.url)) {
       if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
       const body = await readPayload(payload);

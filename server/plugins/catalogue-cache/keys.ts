@@ -1,21 +1,33 @@
 /** Which requests are the catalogue's reads, and the key a kept answer of each is found by. */
-import { CategoriesQuerySchema, PageQuerySchema, ProductsQuerySchema } from '../../../contracts/schemas.ts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 
-/** The API's catalogue reads, as Fastify names their routes. */
-export const CATALOGUE_API_ROUTES = new Set(['/api/v1/products', '/api/v1/products/:id', '/api/v1/products/:id/reviews', '/api/v1/categories', '/api/v1/categories/:id']);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route is one of the API's catalogue reads: a guest's answer is kept by the process and
+     * carries a validator and a shared lifetime, a request with a session gets `private, no-store`.
+     */
+    catalogueRead?: boolean;
+  }
+}
+
+/** The request is for one of the API's catalogue reads: its route says so (`config: { catalogueRead: true }`). */
+export function isCatalogueApiRead(request: FastifyRequest): boolean {
+  return request.routeOptions.config.catalogueRead === true;
+}
 
 /**
- * The query parameters each kept answer is computed from: the key of a kept answer holds these
- * alone, so a parameter nobody reads (`?x=<random>`) cannot make every request a miss. The
- * schemas' own keys, read by qs as `category[in][]` and `priceAfterDiscount[lte]` by their name.
+ * The query parameters an API catalogue read is computed from: the keys of its route's
+ * querystring schema, none without one. The key of a kept answer holds these alone, so a
+ * parameter nobody reads (`?x=<random>`) cannot make every request a miss; qs reads
+ * `category[in][]` and `priceAfterDiscount[lte]` by their name.
  */
-export const READ_PARAMETERS: Record<string, readonly string[]> = {
-  '/api/v1/products': Object.keys(ProductsQuerySchema.shape),
-  '/api/v1/products/:id': [],
-  '/api/v1/products/:id/reviews': Object.keys(PageQuerySchema.shape),
-  '/api/v1/categories': Object.keys(CategoriesQuerySchema.shape),
-  '/api/v1/categories/:id': [],
-};
+export function readParameters(request: FastifyRequest): readonly string[] {
+  const query = request.routeOptions.schema?.querystring;
+  return query instanceof z.ZodObject ? Object.keys(query.shape) : [];
+}
+
 /** The pages read the listing's page and keyword (app/lib/loaders.server.ts), nothing else. */
 export const PAGE_PARAMETERS = ['page', 'keyword'];
 
