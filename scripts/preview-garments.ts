@@ -6,7 +6,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import sharp from 'sharp';
-import { drawCategoryTile, drawGarment, type GarmentKind, type GarmentStyle } from '../db/seed/garments.ts';
+import { drawCategoryTile, drawGarment, type GarmentKind, type GarmentStyle } from '../seed/garments.ts';
 
 const KINDS: GarmentKind[] = ['tshirt', 'shirt', 'polo', 'trousers', 'jeans', 'shorts', 'hoodie', 'jacket', 'sweatshirt', 'kids-set'];
 

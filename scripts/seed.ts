@@ -7,8 +7,8 @@
 import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { demoAccountLines, isDatabaseEmpty, seedDemo } from '../db/seed/demo.ts';
-import { findMissingPictures } from '../db/seed/pictures.ts';
+import { demoAccountLines, isDatabaseEmpty, seedDemo } from '../seed/demo.ts';
+import { findMissingPictures } from '../seed/pictures.ts';
 import { run, scriptContext } from './lib.ts';
 
 run(async () => {

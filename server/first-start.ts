@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../db/client.ts';
 import { makePrivateDir } from '../db/private-files.ts';
-import { isDatabaseEmpty, seedDemo } from '../db/seed/demo.ts';
+import { isDatabaseEmpty, seedDemo } from '../seed/demo.ts';
 import type { Config } from './config.ts';
 import type { ChildEntry } from './picture-drawer.ts';
 

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS_FILE } from '../../db/seed/demo.ts';
+import { DEMO_ACCOUNTS_FILE } from '../../seed/demo.ts';
 import { createInChild, embeddedFolder, isFirstStart } from '../../server/first-start.ts';
 import { pictureDrawer } from '../../server/picture-drawer.ts';
 

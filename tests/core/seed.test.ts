@@ -14,8 +14,8 @@ import { AppError } from '../../core/errors.ts';
 import { deleteProduct } from '../../core/products.ts';
 import type { Database } from '../../db/client.ts';
 import { categories, orderItems, orders, products, reviews, users } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, demoAccountsPath, findDemoAccounts, isDatabaseEmpty, seedDemo } from '../../db/seed/demo.ts';
-import { findMissingPictures } from '../../db/seed/pictures.ts';
+import { DEMO_ACCOUNTS, demoAccountsPath, findDemoAccounts, isDatabaseEmpty, seedDemo } from '../../seed/demo.ts';
+import { findMissingPictures } from '../../seed/pictures.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
 let database: Database;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGES, DESCRIPTION_MAX, HOME_CATEGORY_NAMES, PRICE_BANDS, ProductFieldsSchema, SEASONS, SIZES } from '../../contracts/index.ts';
-import { seedCategories, seedProducts } from '../../db/seed/catalogue.ts';
-import { drawCategoryTile, drawGarment } from '../../db/seed/garments.ts';
+import { seedCategories, seedProducts } from '../../seed/catalogue.ts';
+import { drawCategoryTile, drawGarment } from '../../seed/garments.ts';
 
 describe('the demo catalogue', () => {
   it('has the home page categories among at least eight', () => {

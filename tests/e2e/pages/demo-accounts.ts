@@ -1,5 +1,5 @@
 /**
- * The demo shop's admin and customer (db/seed/demo.ts). Their passwords are made at random when
+ * The demo shop's admin and customer (seed/demo.ts). Their passwords are made at random when
  * scripts/run-e2e.ts seeds the template shop, and kept in demo-accounts.json in the data folder
  * it copies to every worker's server; a password is read from this worker's copy when a spec
  * first asks for it.

@@ -9,10 +9,10 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { arrayOverlaps, desc, inArray, or } from 'drizzle-orm';
 import sharp from 'sharp';
-import { IMAGE_VARIANTS } from '../../contracts/index.ts';
-import { imageVariantNames, type ImageFolder, type ImageStore } from '../../core/images.ts';
-import type { Db } from '../client.ts';
-import { categories, orderItems, products } from '../schema.ts';
+import { IMAGE_VARIANTS } from '../contracts/index.ts';
+import { imageVariantNames, type ImageFolder, type ImageStore } from '../core/images.ts';
+import type { Db } from '../db/client.ts';
+import { categories, orderItems, products } from '../db/schema.ts';
 import { seedCategories, seedProducts, type SeedCategory, type SeedProduct } from './catalogue.ts';
 import { drawCategoryTile, drawGarment } from './garments.ts';
 
