@@ -205,29 +205,51 @@ export type StockInput = z.infer<typeof StockSchema>;
 const stockNamesOnlyOfferedSizes = (p: { stock?: StockInput; availableSizes?: string[] }) =>
   !p.stock || !p.availableSizes || Object.keys(p.stock).every((size) => p.availableSizes!.includes(size));
 
+// The descriptions below are the product form's in the API's OpenAPI document (server/api/products.ts),
+// which is generated from these schemas: they say what a limit here cannot (whole piastres, which sizes).
+const barcodeText = plainText().trim().max(50, MSG.barcodeTooLong);
+const saleText = plainText().trim().max(30, MSG.saleTooLong).describe('An offer shown on the product, e.g. "خصم 20%"');
+const availabilityFlag = z
+  .preprocess(asBoolean, z.boolean({ error: MSG.invalidValue }))
+  .describe('False takes the product off sale (a new product is on sale unless it says so)');
+
 /** The product form's fields, as multipart text or JSON; files are handled beside it. */
 const ProductFieldsBase = z.object({
     title: requiredText(MSG.titleRequired).max(100, MSG.titleTooLong),
     description: requiredText(MSG.descriptionRequired).max(DESCRIPTION_MAX, MSG.descriptionTooLong),
-    category: z.string({ error: MSG.categoryRequired }).min(1, MSG.categoryRequired).pipe(IdSchema),
-    price: z.preprocess(blankToUndefined, money(MSG.priceRequired)),
-    priceAfterDiscount: z.preprocess(blankToUndefined, money(MSG.priceRequired).optional()),
+    category: z.string({ error: MSG.categoryRequired }).min(1, MSG.categoryRequired).pipe(IdSchema).meta({ description: "The category's _id", format: 'uuid' }),
+    price: z.preprocess(blankToUndefined, money(MSG.priceRequired)).describe('In pounds, in whole piastres (two decimals at most)'),
+    priceAfterDiscount: z
+      .preprocess(blankToUndefined, money(MSG.priceRequired).optional())
+      .describe('In pounds, in whole piastres, at most the price (a new product without one sells at its price)'),
     /** Read only in answers; sent alone (no `stock`), it is spread over the sizes (API.md). */
-    quantity: z.preprocess(blankToUndefined, pieces.optional()),
+    quantity: z
+      .preprocess(blankToUndefined, pieces.optional())
+      .describe(
+        'Sent alone (without stock): the pieces to spread over the sizes as evenly as whole pieces allow, first sizes first (7 over s, m, l is 3, 2, 2). ' +
+          'Ignored when stock is sent. A new product needs stock or quantity',
+      ),
     /** Pieces per size, `{"M": 4, "L": 0}`; a multipart field holds it as JSON. */
-    stock: z.preprocess(blankToUndefined, StockSchema.optional()),
+    stock: z
+      .preprocess(blankToUndefined, StockSchema.optional())
+      .describe(
+        'Pieces per size, a JSON object such as {"m": 4, "l": 0} (a form field holds its JSON text): whole numbers, only sizes of availableSizes; a size left out has 0. ' +
+          'Wins over quantity when both are sent. On an edit that changes only availableSizes, the sizes kept keep their pieces and new ones start at 0',
+      ),
     age: z.enum(AGES, { error: MSG.ageInvalid }),
     season: z.enum(SEASONS, { error: MSG.seasonInvalid }),
-    availableSizes: z.preprocess(
-      asArray,
-      z
-        .array(z.string().refine((s) => SIZES.includes(s), MSG.sizeInvalid), { error: MSG.sizesRequired })
-        .min(1, MSG.sizesRequired)
-        .transform((sizes) => SIZES.filter((s) => sizes.includes(s))),
-    ),
-    barcode: plainText().trim().max(50, MSG.barcodeTooLong).default(''),
-    sale: plainText().trim().max(30, MSG.saleTooLong).default(''),
-    availability: z.preprocess(asBoolean, z.boolean({ error: MSG.invalidValue })).default(true),
+    availableSizes: z
+      .preprocess(
+        asArray,
+        z
+          .array(z.string().refine((s) => SIZES.includes(s), MSG.sizeInvalid).meta({ enum: [...SIZES] }), { error: MSG.sizesRequired })
+          .min(1, MSG.sizesRequired)
+          .transform((sizes) => SIZES.filter((s) => sizes.includes(s))),
+      )
+      .describe('A field per size'),
+    barcode: barcodeText.default(''),
+    sale: saleText.default(''),
+    availability: availabilityFlag.default(true),
 });
 export const ProductFieldsSchema = ProductFieldsBase.refine((p) => p.priceAfterDiscount === undefined || p.priceAfterDiscount <= p.price, {
     message: MSG.discountAbovePrice,
@@ -244,9 +266,9 @@ export type ProductFields = z.infer<typeof ProductFieldsSchema>;
 /** Editing: every field optional, the same rules for the ones sent. */
 export const ProductPatchSchema = ProductFieldsBase.partial()
   .extend({
-    barcode: plainText().trim().max(50, MSG.barcodeTooLong).optional(),
-    sale: plainText().trim().max(30, MSG.saleTooLong).optional(),
-    availability: z.preprocess(asBoolean, z.boolean({ error: MSG.invalidValue })).optional(),
+    barcode: barcodeText.optional(),
+    sale: saleText.optional(),
+    availability: availabilityFlag.optional(),
   })
   .refine((p) => p.priceAfterDiscount === undefined || p.price === undefined || p.priceAfterDiscount <= p.price, {
     message: MSG.discountAbovePrice,
@@ -254,6 +276,17 @@ export const ProductPatchSchema = ProductFieldsBase.partial()
   })
   .refine(stockNamesOnlyOfferedSizes, { message: MSG.stockSizeNotOffered, path: ['stock'] });
 export type ProductPatch = z.infer<typeof ProductPatchSchema>;
+/**
+ * An edit's `stockSeen`: the pieces per size the admin's form showed before the edit, read by
+ * the rules of `stock` (core's updateProduct keeps what a size has now when its stock is sent as seen).
+ */
+export const StockSeenSchema = z.object({
+  stockSeen: z
+    .preprocess(blankToUndefined, StockSchema.optional())
+    .describe(
+      'The pieces per size the client showed before this edit, like stock: a size whose stock is sent unchanged from what was seen keeps the pieces it has now, so orders placed meanwhile are not undone',
+    ),
+});
 
 export const OrderStatusSchema = z.object({ status: z.enum(ORDER_STATUSES, { error: MSG.statusInvalid }) });
 

@@ -20,6 +20,23 @@ export interface Form {
   json?: boolean;
 }
 
+interface ObjectSchema {
+  properties?: Record<string, { type?: string; description?: string }>;
+}
+
+/**
+ * A multipart part is text, so a field whose value is an object (a product's stock) is sent as
+ * its JSON text, which the contract's schema parses: either is documented.
+ */
+function asFormParts(schema: ObjectSchema): ObjectSchema {
+  const properties = Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    if (property.type !== 'object') return [name, property];
+    const { description, ...object } = property;
+    return [name, { description, anyOf: [{ type: 'string', description: 'The JSON text of the object' }, object] }];
+  });
+  return { ...schema, properties: Object.fromEntries(properties) };
+}
+
 /**
  * The route's usual transform (its zod schemas into JSON Schema) plus its body: the fields and
  * files as multipart/form-data and, when `form.json`, the fields as application/json.
@@ -27,9 +44,9 @@ export interface Form {
 export function documentForm(form: Form): SwaggerTransform {
   return (document) => {
     const { schema, url } = jsonSchemaTransform(document);
-    const toJsonSchema = (shape: z.ZodObject) => jsonSchemaTransform({ ...document, schema: { body: shape } }).schema.body;
+    const toJsonSchema = (shape: z.ZodObject) => jsonSchemaTransform({ ...document, schema: { body: shape } }).schema.body as ObjectSchema;
     const content: Record<string, { schema: unknown }> = {
-      'multipart/form-data': { schema: toJsonSchema(form.fields.extend(form.files.shape)) },
+      'multipart/form-data': { schema: asFormParts(toJsonSchema(form.fields.extend(form.files.shape))) },
     };
     if (form.json) content['application/json'] = { schema: toJsonSchema(form.fields) };
     return { url, schema: { ...schema, body: { content } } };

@@ -2,7 +2,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AGES,
   IdParamsSchema,
   MAX_PRODUCT_IMAGES,
   PageQuerySchema,
@@ -10,17 +9,15 @@ import {
   ProductPatchSchema,
   ProductsQuerySchema,
   ReviewSchema,
-  SEASONS,
-  SIZES,
-  StockSchema,
+  StockSeenSchema,
 } from '../../contracts/index.ts';
+import { PRODUCT_FILE_FIELDS, readNewProduct, readProductEdit } from '../../core/product-form.ts';
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from '../../core/products.ts';
 import { createReview, listReviews } from '../../core/reviews.ts';
 import { listStockMovements } from '../../core/stock.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { NotModified } from '../plugins/catalogue-cache/validators.ts';
-import { readForm, singleFile } from '../plugins/uploads.ts';
-import { parseOrThrow } from '../plugins/validation.ts';
+import { readForm } from '../plugins/uploads.ts';
 import type { ApiContext } from './context.ts';
 import { documentForm, imageFile } from './forms.ts';
 import {
@@ -37,34 +34,8 @@ import {
   StockMovementShape,
 } from './shapes.ts';
 
-const ProductFormFields = z.object({
-  title: z.string(),
-  description: z.string(),
-  category: z.string().describe("The category's _id"),
-  price: z.number().positive().describe('In pounds'),
-  priceAfterDiscount: z.number().positive().optional().describe('In pounds, at most the price (a new product without one sells at its price)'),
-  stock: z
-    .union([z.string(), z.record(z.string(), z.int().min(0))])
-    .optional()
-    .describe(
-      'Pieces per size, a JSON object such as {"m": 4, "l": 0} (a form field holds its JSON text): whole numbers from 0, only sizes of availableSizes; a size left out has 0. ' +
-        'Wins over quantity when both are sent. On an edit that changes only availableSizes, the sizes kept keep their pieces and new ones start at 0',
-    ),
-  quantity: z
-    .int()
-    .min(0)
-    .optional()
-    .describe(
-      'Sent alone (without stock): the pieces to spread over the sizes as evenly as whole pieces allow, first sizes first (7 over s, m, l is 3, 2, 2). ' +
-        'Ignored when stock is sent. A new product needs stock or quantity',
-    ),
-  age: z.enum(AGES),
-  season: z.enum(SEASONS),
-  availableSizes: z.array(z.enum(SIZES)).describe('A field per size'),
-  barcode: z.string().optional(),
-  sale: z.string().optional().describe('An offer shown on the product, e.g. "خصم 20%"'),
-  availability: z.boolean().optional().describe('False takes the product off sale (a new product is on sale unless it says so)'),
-});
+// The form's files. Its fields are documented from the contract's own schemas, the ones
+// core/product-form.ts reads them by, so the document states the rules that are enforced.
 const ProductFormFiles = z.object({
   imageCover: imageFile,
   images: z
@@ -73,9 +44,6 @@ const ProductFormFiles = z.object({
     .optional()
     .describe(`A file per image, ${MAX_PRODUCT_IMAGES} images at most with the cover; on an edit, the images sent replace all the others`),
 });
-
-/** The optional `stockSeen` of an edit (see its description below). */
-const StockSeenSchema = z.object({ stockSeen: z.preprocess((v) => (v === '' ? undefined : v), StockSchema.optional()) });
 
 export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -111,7 +79,7 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       '/products',
       {
         preHandler: ctx.guards.admin,
-        config: { swaggerTransform: documentForm({ fields: ProductFormFields, files: ProductFormFiles }) },
+        config: { swaggerTransform: documentForm({ fields: ProductFieldsSchema, files: ProductFormFiles }) },
         schema: {
           tags: ['products'],
           summary: 'Add a product',
@@ -119,9 +87,7 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const form = await readForm(request, ['imageCover', 'images']);
-        const fields = parseOrThrow(ProductFieldsSchema, form.fields);
-        const uploads = { imageCover: singleFile(form, 'imageCover'), images: form.files.images };
+        const { fields, uploads } = readNewProduct(await readForm(request, PRODUCT_FILE_FIELDS));
         const product = await createProduct(ctx.db, ctx.images, fields, uploads, currentUser(request).id);
         return reply.status(201).send({ data: presentProduct(product) });
       },
@@ -132,18 +98,7 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       {
         preHandler: ctx.guards.admin,
         config: {
-          swaggerTransform: documentForm({
-            fields: ProductFormFields.partial().extend({
-              stockSeen: z
-                .union([z.string(), z.record(z.string(), z.int().min(0))])
-                .optional()
-                .describe(
-                  'The pieces per size the client showed before this edit, like stock: a size whose stock is sent unchanged from what was seen keeps the pieces it has now, so orders placed meanwhile are not undone',
-                ),
-            }),
-            files: ProductFormFiles.partial(),
-            json: true,
-          }),
+          swaggerTransform: documentForm({ fields: ProductPatchSchema.extend(StockSeenSchema.shape), files: ProductFormFiles.partial(), json: true }),
         },
         schema: {
           tags: ['products'],
@@ -153,10 +108,7 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const form = await readForm(request, ['imageCover', 'images']);
-        const patch = parseOrThrow(ProductPatchSchema, form.fields);
-        const { stockSeen } = parseOrThrow(StockSeenSchema, form.fields);
-        const uploads = { imageCover: singleFile(form, 'imageCover'), images: form.files.images };
+        const { patch, uploads, stockSeen } = readProductEdit(await readForm(request, PRODUCT_FILE_FIELDS));
         const product = await updateProduct(ctx.db, ctx.images, request.params.id, patch, uploads, currentUser(request).id, stockSeen);
         return { data: presentProduct(product) };
       },

@@ -16,7 +16,7 @@ export interface UploadedForm {
 }
 
 /** Reads the form; files under names other than `fileFields` are refused. */
-export async function readForm(request: FastifyRequest, fileFields: string[]): Promise<UploadedForm> {
+export async function readForm(request: FastifyRequest, fileFields: readonly string[]): Promise<UploadedForm> {
   if (!request.isMultipart()) {
     const body = request.body;
     if (body === undefined || body === null) return { fields: {}, files: {} };

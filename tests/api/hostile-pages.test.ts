@@ -6,11 +6,13 @@ import { count, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readProductFields, toUploadBody } from '../../app/components/admin/upload.ts';
 import { MSG } from '../../contracts/index.ts';
+import { getProduct } from '../../core/products.ts';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { orders, wishlistItems } from '../../db/schema.ts';
-import { createAccount, createProductFixture, FIXTURE_PASSWORD, makePng, UNKNOWN_ID, type Account } from '../fixtures/factories.ts';
+import { createAccount, createCategoryFixture, createProductFixture, FIXTURE_PASSWORD, makePng, UNKNOWN_ID, type Account } from '../fixtures/factories.ts';
 import { buildApp } from '../../server/app.ts';
 import { PAGE_BODY_LIMITS } from '../../server/page-bodies.ts';
 import { createTestApp, TEST_SECRET, type TestApp } from '../helpers/app.ts';
@@ -323,5 +325,109 @@ describe('bodies posted to the pages are bounded', () => {
     // The extra part is no field of the category form: the page answers as it would without it.
     expect(res.statusCode).not.toBe(413);
     expect((await t.db.select({ n: count() }).from(schema.categories))[0]!.n).toBe(categoriesBefore + 1);
+  });
+});
+
+describe('a product form the rules refuse', () => {
+  let admin: Account;
+  beforeAll(async () => {
+    admin = await createAccount(t.db, 'admin');
+  });
+
+  /** The form as the admin's browser posts it without JavaScript: a row per size, every image under `images`. */
+  function pageForm(fields: [string, string][], images: Buffer[] = []): FormData {
+    const form = new FormData();
+    for (const [name, value] of fields) form.append(name, value);
+    for (const image of images) form.append('images', new File([new Uint8Array(image)], 'photo.png', { type: 'image/png' }));
+    return form;
+  }
+  const encoded = async (form: FormData) => {
+    const body = new Response(form);
+    return { payload: Buffer.from(await body.arrayBuffer()), contentType: body.headers.get('content-type')! };
+  };
+  /** Posts the form to the page, as a browser without JavaScript does. */
+  const postToPage = async (url: string, form: FormData) => {
+    const { payload, contentType } = await encoded(form);
+    return t.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: `10.7.0.${++addresses}`,
+      headers: { host: 'localhost:3000', origin: ORIGIN, 'sec-fetch-mode': 'navigate', accept: 'text/html', 'content-type': contentType, cookie: cookieOf(admin) },
+      payload,
+    });
+  };
+  /** Sends the same form to the API, as the page's script does (readProductFields, then toUploadBody). */
+  const sendToApi = async (method: 'POST' | 'PUT', url: string, form: FormData) => {
+    const images = form.getAll('images').filter((image): image is File => image instanceof File);
+    const { payload, contentType } = await encoded(toUploadBody(readProductFields(form), images));
+    return t.app.inject({ method, url, headers: { ...admin.headers, 'content-type': contentType }, payload });
+  };
+  /** The text of the message shown under a field of the page's form. */
+  const messageOn = (html: string, id: string) => html.match(new RegExp(`<p id="${id}"[^>]*>([\\s\\S]*?)</p>`))?.[1]?.replace(/<[^>]+>/g, '');
+
+  it('a price above the limit: the add page and the API both answer 400 with the price message, and neither stores the product', async () => {
+    const category = await createCategoryFixture(t.db, t.images);
+    const title = `قميص فوق الحد ${crypto.randomUUID().slice(0, 8)}`;
+    const form = pageForm(
+      [
+        ['title', title],
+        ['description', 'قميص قطن'],
+        ['category', category.id],
+        ['price', '1000001'],
+        ['priceAfterDiscount', ''],
+        ['availableSizes', 'm'],
+        ['stock.m', '3'],
+        ['age', 'رجال'],
+        ['season', 'صيف'],
+        ['availability', 'false'],
+        ['availability', 'true'],
+      ],
+      [await makePng('#446688')],
+    );
+    const page = await postToPage('/admin/add-product', form);
+    expect(page.statusCode).toBe(400);
+    expect(messageOn(page.body, 'field-price-error')).toBe(MSG.priceInvalid);
+    // The values sent are kept in the form.
+    expect(page.body).toContain(title);
+
+    const api = await sendToApi('POST', '/api/v1/products', form);
+    expect(api.statusCode).toBe(400);
+    expect(api.json().errors).toEqual([{ msg: MSG.priceInvalid, path: 'price', location: 'body' }]);
+    expect(await t.db.select().from(schema.products).where(eq(schema.products.title, title))).toEqual([]);
+  });
+
+  it("pieces seen that are no number: the edit page refuses them by the contract's stock rule, beside the size's row, as the API does, and the stock stays", async () => {
+    const product = await createProductFixture(t.db, t.images, { availableSizes: ['m', 'l'], stock: { m: 5, l: 5 } });
+    // Every field as the edit form holds it; only what it showed of size m is no number.
+    const form = pageForm([
+      ['title', product.title],
+      ['description', product.description],
+      ['category', product.category.id],
+      ['price', String(product.price)],
+      ['priceAfterDiscount', String(product.priceAfterDiscount)],
+      ['age', product.age],
+      ['season', product.season],
+      ['barcode', product.barcode],
+      ['sale', product.sale],
+      ['availability', 'false'],
+      ['availability', 'true'],
+      ['availableSizes', 'm'],
+      ['availableSizes', 'l'],
+      ['stock.m', '4'],
+      ['stock.l', '5'],
+      ['stockSeen.m', 'خمسة'],
+      ['stockSeen.l', '5'],
+    ]);
+    const page = await postToPage(`/admin/edit-product/${product.id}`, form);
+    expect(page.statusCode).toBe(400);
+    expect(messageOn(page.body, 'field-stock-m-error')).toBe(MSG.stockInvalid);
+
+    const api = await sendToApi('PUT', `/api/v1/products/${product.id}`, form);
+    expect(api.statusCode).toBe(400);
+    expect(api.json().errors).toEqual([{ msg: MSG.stockInvalid, path: 'stockSeen.m', location: 'body' }]);
+    expect((await getProduct(t.db, product.id)).stock).toEqual([
+      { size: 'm', quantity: 5 },
+      { size: 'l', quantity: 5 },
+    ]);
   });
 });

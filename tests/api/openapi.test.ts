@@ -8,13 +8,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, createProductFixture, UNKNOWN_ID, type Account } from '../fixtures/factories.ts';
+import { MSG } from '../../contracts/index.ts';
+import { createAccount, createCategoryFixture, createProductFixture, makePng, UNKNOWN_ID, type Account } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { multipart } from '../helpers/multipart.ts';
 import { checkResponse, describeResponse, type OpenApiDocument, type RecordedResponse } from '../helpers/openapi.ts';
 
 interface JsonSchema {
   type?: string;
   format?: string;
+  description?: string;
+  minimum?: number;
+  exclusiveMinimum?: boolean;
+  maximum?: number;
   items?: JsonSchema;
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -108,6 +114,30 @@ describe('the OpenAPI document', () => {
       const files = Object.entries(json.properties ?? {}).filter(([, p]) => p.format === 'binary' || p.items?.format === 'binary');
       expect(files, route).toEqual([]);
     }
+  });
+
+  it("states the contract's price rule for a product's form, the rule the API enforces: more than 0, at most 1,000,000, in whole piastres", async () => {
+    const priceOf = (route: string, method: string) => document.paths[route]![method]!.requestBody!.content['multipart/form-data']!.schema.properties!.price!;
+    const rule = { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1_000_000, description: expect.stringContaining('whole piastres') };
+    expect(priceOf('/api/v1/products', 'post')).toMatchObject(rule);
+    expect(priceOf('/api/v1/products/{id}', 'put')).toMatchObject(rule);
+
+    const category = await createCategoryFixture(t.db, t.images);
+    const cover = await makePng('#335577');
+    const add = async (price: string) => {
+      const fields = { title: 'قميص بسعر الحد', description: 'قميص قطن', category: category.id, price, quantity: '2', age: 'رجال', season: 'صيف', availableSizes: 'm' };
+      const body = await multipart(fields, [{ field: 'imageCover', data: cover }]);
+      return t.app.inject({ method: 'POST', url: '/api/v1/products', headers: { ...body.headers, ...admin.headers }, payload: body.payload });
+    };
+    const { maximum } = priceOf('/api/v1/products', 'post');
+    for (const price of [String(maximum! + 1), '0', '99.995']) {
+      const refused = await add(price);
+      expect(refused.statusCode, price).toBe(400);
+      expect(refused.json().errors, price).toEqual([{ msg: MSG.priceInvalid, path: 'price', location: 'body' }]);
+    }
+    const atMost = await add(String(maximum));
+    expect(atMost.statusCode).toBe(201);
+    expect(atMost.json().data.price).toBe(maximum);
   });
 
   it('is right that an edit may be JSON, or no body at all', async () => {

@@ -1,35 +1,33 @@
 /**
- * The product form posted without JavaScript: the page action reads the same fields and files
- * the API reads; the server has bounded the body already (server/page-bodies.ts).
+ * The product form posted without JavaScript: the page action turns the posted form into the
+ * form the page's script sends the API (upload.ts), then reads it as the API does
+ * (core/product-form.ts); the server has bounded the body already (server/page-bodies.ts).
  */
-import { StockSchema } from '../../../contracts/schemas.ts';
-import type { ProductUploads } from '../../../core/products.ts';
 import type { AppLoadContext } from 'react-router';
-import { fileBytes, readPageForm } from '../../lib/forms.server.ts';
+import { AppError } from '../../../core/errors.ts';
+import type { ProductForm } from '../../../core/product-form.ts';
+import { fileBytes, invalid, readPageForm } from '../../lib/forms.server.ts';
 import { readProductFields } from './upload.ts';
 
-export interface ProductPost {
-  fields: Record<string, string | string[]>;
-  uploads: ProductUploads;
-  /** The pieces per size the edit form showed (see updateProduct); undefined when it showed none or they are unreadable. */
-  stockSeen?: Record<string, number>;
-}
-
 /**
- * The posted product form, or the answer that refuses it. The first chosen image is the cover,
- * the others follow it; no image means the current ones are kept, as in the API.
+ * The posted product form read by `read` (readNewProduct or readProductEdit), with the values
+ * sent, for the form to show them again; or the answer that refuses it, each field with the
+ * first message of its own. The first chosen image is the cover, the others follow it; no image
+ * means the current ones are kept, as in the API.
  */
-export async function readProductPost(request: Request, context: AppLoadContext) {
-  const read = await readPageForm(request, context);
-  if ('refusal' in read) return read;
-  const files = await Promise.all(read.form.getAll('images').map(fileBytes));
+export async function readProductPost<T>(request: Request, context: AppLoadContext, read: (form: ProductForm) => T) {
+  const posted = await readPageForm(request, context);
+  if ('refusal' in posted) return posted;
+  const files = await Promise.all(posted.form.getAll('images').map(fileBytes));
   const [cover, ...others] = files.filter((file): file is Buffer => file !== undefined);
-  const fields = readProductFields(read.form);
-  const seen = fields.stockSeen === undefined ? undefined : StockSchema.safeParse(fields.stockSeen);
-  const post: ProductPost = {
-    fields,
-    uploads: { imageCover: cover, images: others.length ? others : undefined },
-    stockSeen: seen?.success ? seen.data : undefined,
-  };
-  return { post };
+  const values = readProductFields(posted.form);
+  const form: ProductForm = { fields: values, files: { imageCover: cover && [cover], images: others.length ? others : undefined } };
+  try {
+    return { post: read(form), values };
+  } catch (error) {
+    if (!(error instanceof AppError && error.fields)) throw error;
+    const errors: Record<string, string> = {};
+    for (const field of error.fields) errors[field.path || 'form'] ??= field.msg;
+    return { refusal: invalid(errors, values) };
+  }
 }

@@ -95,13 +95,14 @@ const FIELD_OF: Record<string, string> = { imageCover: 'images' };
 
 /**
  * Errors keyed by the form's fields: "availableSizes.1" is a message about the sizes group. A
- * size's stock keeps its own key, "stock.m", so the message shows beside that size's row.
+ * size's stock keeps its own key, "stock.m", so the message shows beside that size's row; what
+ * the edit form showed of a size ("stockSeen.m") is hidden in that row, so its message shows there too.
  */
 export function errorsByField(errors: Record<string, string>): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [path, message] of Object.entries(errors)) {
     const [root, size] = path.split('.');
-    const field = root === 'stock' && size ? `stock.${size}` : root || 'form';
+    const field = root === 'stock' || root === 'stockSeen' ? (size ? `stock.${size}` : 'stock') : root || 'form';
     fields[FIELD_OF[field] ?? field] ??= message;
   }
   return fields;

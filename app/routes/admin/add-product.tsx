@@ -1,14 +1,14 @@
 import { List } from 'lucide-react';
 import { MAX_PAGE_SIZE } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
-import { ProductFieldsSchema } from '../../../contracts/schemas.ts';
 import { listCategories } from '../../../core/categories.ts';
+import { readNewProduct } from '../../../core/product-form.ts';
 import { createProduct } from '../../../core/products.ts';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { ProductForm, type ProductActionData } from '../../components/admin/product-form.tsx';
 import { readProductPost } from '../../components/admin/upload.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
-import { fieldErrors, fromAppError, invalid } from '../../lib/forms.server.ts';
+import { fromAppError } from '../../lib/forms.server.ts';
 import { requireAdmin } from '../../lib/session.server.ts';
 import { useActionToasts } from '../../lib/toast.ts';
 import type { Route } from './+types/add-product';
@@ -24,15 +24,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The form posted without JavaScript; with it the page sends the same form to the API. */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const read = await readProductPost(request, context);
+  const read = await readProductPost(request, context, readNewProduct);
   if ('refusal' in read) return read.refusal;
-  const { post } = read;
-  const parsed = ProductFieldsSchema.safeParse(post.fields);
-  if (!parsed.success) return invalid(fieldErrors(parsed.error.issues), post.fields);
+  const { post, values } = read;
   try {
-    await createProduct(context.db, context.images, parsed.data, post.uploads, admin.id);
+    await createProduct(context.db, context.images, post.fields, post.uploads, admin.id);
   } catch (error) {
-    return fromAppError(error, post.fields);
+    return fromAppError(error, values);
   }
   return { ok: true, toast: { type: 'success', message: MSG.productAdded } } satisfies ProductActionData;
 }

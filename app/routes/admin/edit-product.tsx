@@ -2,8 +2,8 @@ import { List } from 'lucide-react';
 import { isRouteErrorResponse, Link } from 'react-router';
 import { MAX_PAGE_SIZE } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
-import { ProductPatchSchema } from '../../../contracts/schemas.ts';
 import { listCategories } from '../../../core/categories.ts';
+import { readProductEdit } from '../../../core/product-form.ts';
 import { getProduct, updateProduct } from '../../../core/products.ts';
 import { listStockMovements } from '../../../core/stock.ts';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
@@ -11,7 +11,7 @@ import { ProductForm, type ProductActionData } from '../../components/admin/prod
 import { StockHistory, toStockMovementView } from '../../components/admin/stock-history.tsx';
 import { readProductPost } from '../../components/admin/upload.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
-import { fieldErrors, fromAppError, invalid } from '../../lib/forms.server.ts';
+import { fromAppError } from '../../lib/forms.server.ts';
 import { loadOr404 } from '../../lib/loaders.server.ts';
 import { requireAdmin } from '../../lib/session.server.ts';
 import { useActionToasts } from '../../lib/toast.ts';
@@ -41,15 +41,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const product = await loadOr404(params.id, (id) => getProduct(context.db, id));
-  const read = await readProductPost(request, context);
+  const read = await readProductPost(request, context, readProductEdit);
   if ('refusal' in read) return read.refusal;
-  const { post } = read;
-  const parsed = ProductPatchSchema.safeParse(post.fields);
-  if (!parsed.success) return invalid(fieldErrors(parsed.error.issues), post.fields);
+  const { post, values } = read;
   try {
-    await updateProduct(context.db, context.images, product.id, parsed.data, post.uploads, admin.id, post.stockSeen);
+    await updateProduct(context.db, context.images, product.id, post.patch, post.uploads, admin.id, post.stockSeen);
   } catch (error) {
-    return fromAppError(error, post.fields);
+    return fromAppError(error, values);
   }
   return { ok: true, toast: { type: 'success', message: MSG.productUpdated } } satisfies ProductActionData;
 }
