@@ -38,6 +38,7 @@ import { openDatabase } from '../db/client.ts';
 import { categories, products, productStock } from '../db/schema.ts';
 import { SERVER_ENV, SERVER_NODE_ARGS, serverEntry } from './build-server.ts';
 import { rssMb } from './proc-memory.ts';
+import { ensurePostgresDatabase } from './throwaway-database.ts';
 
 const { values } = parseArgs({
   options: {
@@ -66,21 +67,6 @@ const FITS = ['مريح', 'ضيق', 'واسع', 'كلاسيك', 'رياضي', '�
 const RARE = 'مطرز';
 /** Twelve kinds for men and for children: 24 categories. */
 const CATEGORY_NAMES = AGES.flatMap((age) => KINDS.map((kind) => `${kind} ${age}`));
-
-/** Makes the benchmark's database when it is missing. */
-async function ensureDatabase() {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.slice(1));
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount === 0) await admin.query(`create database "${name.replace(/"/g, '""')}"`);
-  } finally {
-    await admin.end();
-  }
-}
 
 async function fillCatalogue(): Promise<void> {
   const database = await openDatabase({ databaseUrl, poolSize: 4 });
@@ -244,7 +230,7 @@ async function getJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-await ensureDatabase();
+await ensurePostgresDatabase(databaseUrl);
 await fillCatalogue();
 if (values['fill-only']) process.exit(0);
 if (spawnSync('npx', ['tsx', 'scripts/ensure-build.ts'], { stdio: 'inherit' }).status !== 0) throw new Error('the web build failed');

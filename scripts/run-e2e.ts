@@ -10,7 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
-import pg from 'pg';
+import { createPostgresDatabase, type ThrowawayDatabase } from './throwaway-database.ts';
 
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
 if (!chromium) {
@@ -29,25 +29,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? 'tmp/e2e-data';
 const buildDir = process.env.BUILD_DIR ?? 'tmp/e2e-build';
 const templateDir = `${dataDir}-template`;
 const adminUrl = process.env.TEST_DATABASE_URL;
-const stamp = Date.now();
-const templateDatabase = `store_e2e_${stamp}_template`;
-const databases = adminUrl ? Array.from({ length: workers }, (_, index) => `store_e2e_${stamp}_${index}`) : [];
-
-function databaseUrl(database: string): string {
-  const url = new URL(adminUrl!);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function onAdmin(statements: string[]) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    for (const statement of statements) await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
+/** The PostgreSQL databases made for this run, dropped at its end. */
+const made: ThrowawayDatabase[] = [];
 
 function step(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
   const result = spawnSync(command, args, { stdio: 'inherit', env });
@@ -61,23 +44,27 @@ try {
   step('npx', ['tsx', 'scripts/build-server.ts', buildDir]);
 
   rmSync(templateDir, { recursive: true, force: true });
-  if (adminUrl) await onAdmin([`create database ${templateDatabase}`]);
-  step('npx', ['tsx', 'scripts/seed.ts'], { ...process.env, DATA_DIR: templateDir, DATABASE_URL: adminUrl ? databaseUrl(templateDatabase) : '' });
+  const template = adminUrl ? await createPostgresDatabase(adminUrl, { prefix: 'store_e2e_template' }) : undefined;
+  if (template) made.push(template);
+  step('npx', ['tsx', 'scripts/seed.ts'], { ...process.env, DATA_DIR: templateDir, DATABASE_URL: template?.url ?? '' });
 
   for (let index = 0; index < workers; index++) {
     rmSync(`${dataDir}-${index}`, { recursive: true, force: true });
     // On PostgreSQL the folder holds only the uploaded pictures; the rows are in the database.
     cpSync(templateDir, `${dataDir}-${index}`, { recursive: true });
   }
-  if (adminUrl) {
-    await onAdmin(databases.map((database) => `create database ${database} template ${templateDatabase}`));
-    databases.forEach((database, index) => (env[`E2E_DATABASE_URL_${index}`] = databaseUrl(database)));
+  if (adminUrl && template) {
+    for (let index = 0; index < workers; index++) {
+      const copy = await createPostgresDatabase(adminUrl, { prefix: 'store_e2e', template: template.name });
+      made.push(copy);
+      env[`E2E_DATABASE_URL_${index}`] = copy.url;
+    }
   }
 
   status = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env }).status ?? 1;
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
 } finally {
-  if (adminUrl) await onAdmin([...databases, templateDatabase].map((database) => `drop database if exists ${database} with (force)`));
+  for (const database of made.reverse()) await database.drop();
 }
 process.exit(status);

@@ -5,16 +5,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { TcpForwarder } from '../tcp-forwarder.ts';
+import { createPostgresDatabase, type ThrowawayDatabase } from '../throwaway-database.ts';
 
 /** The shop's database on PostgreSQL, made for the run. */
-export interface ShopDatabase {
-  /** TEST_DATABASE_URL: where the check connects to make, fault and drop the shop's database. */
+export interface ShopDatabase extends ThrowawayDatabase {
+  /** TEST_DATABASE_URL, the database was made under: where the check connects to end the shop's connections. */
   adminUrl: string;
-  name: string;
-  url: string;
   /** The server reaches the database through this, so the check can cut it off. */
   forwarder: TcpForwarder;
 }
@@ -30,9 +28,8 @@ export interface Workspace {
 export async function createWorkspace(adminUrl: string | undefined): Promise<Workspace> {
   let database: ShopDatabase | undefined;
   if (adminUrl) {
-    const name = `store_durability_${Date.now()}_${process.pid}`;
-    await onAdmin(adminUrl, `create database ${name}`);
-    database = { adminUrl, name, url: withDatabase(adminUrl, name), forwarder: new TcpForwarder(addressOf(adminUrl)) };
+    const made = await createPostgresDatabase(adminUrl, { prefix: 'store_durability' });
+    database = { ...made, adminUrl, forwarder: new TcpForwarder(addressOf(adminUrl)) };
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'store-durability-'));
   return { dataDir, logFile: path.join(dataDir, 'server.log'), database };
@@ -40,15 +37,9 @@ export async function createWorkspace(adminUrl: string | undefined): Promise<Wor
 
 /** Drops the database; keeps the data folder of a failed run and says where it is. */
 export async function removeWorkspace(workspace: Workspace, failed: boolean): Promise<void> {
-  if (workspace.database) await onAdmin(workspace.database.adminUrl, `drop database if exists ${workspace.database.name} with (force)`).catch(() => {});
+  await workspace.database?.drop().catch(() => {});
   if (failed) console.log(`\nFAILED; the data folder and server.log are kept in ${workspace.dataDir}`);
   else rmSync(workspace.dataDir, { recursive: true, force: true });
-}
-
-function withDatabase(url: string, database: string): string {
-  const target = new URL(url);
-  target.pathname = `/${database}`;
-  return target.toString();
 }
 
 function addressOf(url: string): { host: string; port: number } {
@@ -61,16 +52,6 @@ export function throughForwarder(url: string, port: number): string {
   target.hostname = '127.0.0.1';
   target.port = String(port);
   return target.toString();
-}
-
-async function onAdmin(adminUrl: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
 }
 
 export function openShop(workspace: Workspace): Promise<Database> {

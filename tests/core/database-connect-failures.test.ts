@@ -11,6 +11,7 @@ import { MSG } from '../../contracts/index.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { DatabaseUnreachableError, describeError, isDatabaseBusy, isDatabaseUnavailable } from '../../db/errors.ts';
 import { abandonQueryScope, runInQueryScope } from '../../db/query-scope.ts';
+import { createPostgresDatabase, onDatabase, type ThrowawayDatabase } from '../../scripts/throwaway-database.ts';
 import { buildApp } from '../../server/app.ts';
 import { TEST_SECRET } from '../helpers/app.ts';
 import { createTestDatabase, onPostgres } from '../helpers/database.ts';
@@ -71,18 +72,12 @@ describe('errors of a statement that ran, and the same errors when connecting', 
 
 describe.runIf(onPostgres)('PostgreSQL turning connections down', () => {
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `store_test_connect_${process.pid}`;
   const role = `store_test_role_${process.pid}`;
   const password = 'first-password';
-  const admin = async (statement: string, values?: unknown[]) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      return await client.query(statement, values);
-    } finally {
-      await client.end();
-    }
-  };
+  let scratch: ThrowawayDatabase | undefined;
+  /** The test database's name, once beforeAll has made it. */
+  let name = '';
+  const admin = (statement: string, values?: unknown[]) => onDatabase(adminUrl, (client) => client.query(statement, values));
   const urlFor = (user: string, secret: string, database = name) => {
     const url = new URL(adminUrl);
     url.username = user;
@@ -97,7 +92,8 @@ describe.runIf(onPostgres)('PostgreSQL turning connections down', () => {
 
   beforeAll(async () => {
     await admin(`create role ${role} login password '${password}'`);
-    await admin(`create database ${name} owner ${role}`);
+    scratch = await createPostgresDatabase(adminUrl, { prefix: 'store_test_connect', owner: role });
+    name = scratch.name;
     database = await openDatabase({ databaseUrl: urlFor(role, password), poolSize: 5 });
     app = await buildApp({
       db: database.db,
@@ -117,7 +113,7 @@ describe.runIf(onPostgres)('PostgreSQL turning connections down', () => {
     await app?.close();
     await database?.close();
     await admin(`alter database ${name} with allow_connections true`).catch(() => {});
-    await admin(`drop database if exists ${name} with (force)`);
+    await scratch?.drop();
     await admin(`drop role if exists ${role}`);
   });
 

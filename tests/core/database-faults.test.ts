@@ -8,6 +8,7 @@ import { describeError, isDatabaseUnavailable } from '../../db/errors.ts';
 import { runInQueryScope } from '../../db/query-scope.ts';
 import * as schema from '../../db/schema.ts';
 import { TcpForwarder } from '../../scripts/tcp-forwarder.ts';
+import { createPostgresDatabase, onDatabase, type ThrowawayDatabase } from '../../scripts/throwaway-database.ts';
 import { buildApp } from '../../server/app.ts';
 import { TEST_SECRET } from '../helpers/app.ts';
 import { createTestDatabase, onPostgres } from '../helpers/database.ts';
@@ -24,10 +25,7 @@ describe.runIf(onPostgres)('PostgreSQL dropping a connection', () => {
   afterAll(async () => (await databasePromise).close());
 
   async function terminate(pid: number) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query('select pg_terminate_backend($1)', [pid]);
-    await admin.end();
+    await onDatabase(process.env.TEST_DATABASE_URL!, (admin) => admin.query('select pg_terminate_backend($1)', [pid]));
   }
 
   it('fails the transaction holding it, keeps the process up, and the next query gets a new connection', async () => {
@@ -87,25 +85,18 @@ describe.runIf(onPostgres)('a connection that dies as a transaction begins', () 
 });
 
 describe.runIf(onPostgres)('PostgreSQL out of reach when the server starts', () => {
-  const name = `store_test_wait_${process.pid}`;
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  afterAll(() => admin(`drop database if exists ${name} with (force)`));
+  let scratch: ThrowawayDatabase | undefined;
+  afterAll(() => scratch?.drop());
 
   it('is waited for: the database opens once it answers', async () => {
-    await admin(`create database ${name}`);
+    scratch = await createPostgresDatabase(adminUrl, { prefix: 'store_test_wait' });
     const target = new URL(adminUrl);
     const forwarder = new TcpForwarder({ host: target.hostname, port: Number(target.port || 5432) });
     await forwarder.open();
     await forwarder.close();
-    const url = new URL(adminUrl);
+    const url = new URL(scratch.url);
     url.host = `127.0.0.1:${forwarder.port}`;
-    url.pathname = `/${name}`;
     const waits: unknown[] = [];
     const database = await openDatabase({
       databaseUrl: url.toString(),
