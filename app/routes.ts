@@ -1,17 +1,13 @@
 /** Every page of SPEC.md §2, in one table: the shop, the account pages and the admin dashboard. */
 import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { CATEGORY_PAGE, FIXED_LISTING_PAGES, PRODUCT_PAGE, SEARCH_PAGE } from './lib/catalogue-pages.ts';
 
 export default [
   index('routes/shop/home.tsx'),
-  route('category/:id', 'routes/shop/listing.tsx', { id: 'category' }),
-  route('winter', 'routes/shop/listing.tsx', { id: 'winter' }),
-  route('summer', 'routes/shop/listing.tsx', { id: 'summer' }),
-  route('less199', 'routes/shop/listing.tsx', { id: 'less199' }),
-  route('less149', 'routes/shop/listing.tsx', { id: 'less149' }),
-  route('new-arrived', 'routes/shop/listing.tsx', { id: 'new-arrived' }),
-  route('offers', 'routes/shop/listing.tsx', { id: 'offers' }),
-  route('search', 'routes/shop/listing.tsx', { id: 'search' }),
-  route('product/:id', 'routes/shop/product.tsx'),
+  route(CATEGORY_PAGE, 'routes/shop/listing.tsx', { id: 'category' }),
+  ...FIXED_LISTING_PAGES.map((path) => route(path, 'routes/shop/listing.tsx', { id: path })),
+  route(SEARCH_PAGE, 'routes/shop/listing.tsx', { id: 'search' }),
+  route(PRODUCT_PAGE, 'routes/shop/product.tsx'),
   route('about-shortcut', 'routes/shop/static-page.tsx', { id: 'about' }),
   route('terms-and-condition', 'routes/shop/static-page.tsx', { id: 'terms' }),
   route('team-privacy-policy', 'routes/shop/static-page.tsx', { id: 'privacy' }),

@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { onCatalogueChange } from '../../core/catalogue-changes.ts';
 import type { Db } from '../../db/client.ts';
 import { RedisCatalogueChannel } from './catalogue-cache/invalidation.ts';
-import { CATALOGUE_PAGE, isCatalogueApiRead, keyOfUrl, PAGE_PARAMETERS, readParameters } from './catalogue-cache/keys.ts';
+import { isCatalogueApiRead, isCataloguePage, keyOfUrl, PAGE_PARAMETERS, readParameters } from './catalogue-cache/keys.ts';
 import { cspNonce, KEPT_NONCE, NONCE_STAND_IN, withoutPolicy } from './catalogue-cache/page-nonce.ts';
 import { COALESCE_WAIT_MS, newComputation, ResponseCache, waitAtMost, type Computation, type ResponseCacheLimits } from './catalogue-cache/response-store.ts';
 import { hasSession } from './catalogue-cache/session.ts';
@@ -102,7 +102,7 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
 
   /** A catalogue page of a guest's GET (the page cache's key), or undefined. */
   const pageKey = (request: FastifyRequest) =>
-    settings.keepPages && request.routeOptions.url === '/*' && CATALOGUE_PAGE.test(request.url.split('?')[0]!) ? `page:${keyOfUrl(request.url, PAGE_PARAMETERS)}` : undefined;
+    settings.keepPages && request.routeOptions.url === '/*' && isCataloguePage(request.url.split('?')[0]!) ? `page:${keyOfUrl(request.url, PAGE_PARAMETERS)}` : undefined;
 
   /** The sitemap's key when it is kept (as pages are), or undefined. */
   const sitemapKey = (request: FastifyRequest) => (settings.keepPages && request.routeOptions.url === '/*' && isSitemapRequest(request.url) ? SITEMAP_KEY : undefined);
@@ -183,7 +183,7 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
       return payload;
     }
     const path = request.url.split('?')[0]!;
-    if (request.method !== 'GET' || reply.statusCode !== 200 || !CATALOGUE_PAGE.test(path) || reply.hasHeader('Set-Cookie')) return payload;
+    if (request.method !== 'GET' || reply.statusCode !== 200 || !isCataloguePage(path) || reply.hasHeader('Set-Cookie')) return payload;
     const body = await readPayload(payload);
     if (!body?.length) return body ?? payload;
     // Each page carries a fresh CSP nonce (server/app.ts), in its Content-Security-Policy header

@@ -1,6 +1,7 @@
 /** Which requests are the catalogue's reads, and the key a kept answer of each is found by. */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { CATALOGUE_PAGES } from '../../../app/lib/catalogue-pages.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -53,5 +54,14 @@ export function keyOfUrl(url: string, read: readonly string[]): string {
   return kept.length ? `${url.slice(0, at)}?${kept.join('&')}` : url.slice(0, at);
 }
 
-/** The catalogue's pages: home, the listings and search, and a product. */
-export const CATALOGUE_PAGE = /^\/(?:|category\/[^/]+|winter|summer|less199|less149|new-arrived|offers|search|product\/[^/]+)$/;
+/** The catalogue's pages' paths as one pattern: a `:param` segment is any one segment. */
+const CATALOGUE_PAGE = new RegExp(`^/(?:${CATALOGUE_PAGES.map((page) => page.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment))).join('/')).join('|')})$`);
+
+/** `path` (a URL's, before its `?`) is one of the catalogue's pages (app/lib/catalogue-pages.ts), spelt as the route table declares it. */
+export function isCataloguePage(path: string): boolean {
+  return CATALOGUE_PAGE.test(path);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
