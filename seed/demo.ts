@@ -10,20 +10,19 @@ import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { GOVERNORATES, type OrderStatus, type ProductFields } from '../contracts/index.ts';
+import { GOVERNORATES, type OrderStatus } from '../contracts/index.ts';
 import { hashPassword, login } from '../core/auth.ts';
-import { addToCart, getCart } from '../core/cart.ts';
 import { createCategory } from '../core/categories.ts';
 import { AppError } from '../core/errors.ts';
 import type { ImageStore } from '../core/images.ts';
-import { cancelOwnOrder, changeOrderStatus, togglePaid } from '../core/order-lifecycle.ts';
-import { placeOrder } from '../core/place-order.ts';
-import { createProduct, type Product } from '../core/products.ts';
+import { cancelOwnOrder, togglePaid } from '../core/order-lifecycle.ts';
+import type { Product } from '../core/products.ts';
 import { createReview } from '../core/reviews.ts';
 import type { Db } from '../db/client.ts';
 import { makePrivateDir } from '../db/private-files.ts';
 import { categories, orders, orderStatusHistory, products, reviews, users } from '../db/schema.ts';
 import { seedCategories, seedProducts, type SeedProduct } from './catalogue.ts';
+import { addAccount, addProduct, orderThroughCart, walkOrderTo } from './factories.ts';
 import { categoryPictureName, productPictureNames, removeDemoPictures } from './pictures.ts';
 
 /**
@@ -128,21 +127,14 @@ const daysAgo = (days: number, hour = 12) => {
 
 async function createSeedProduct(db: Db, store: ImageStore, item: SeedProduct, categoryId: string, standIn: Buffer): Promise<Product> {
   const [cover, ...others] = productPictureNames(item);
-  const fields: ProductFields = {
-    title: item.title,
-    description: item.description,
-    category: categoryId,
-    price: item.price,
-    priceAfterDiscount: item.priceAfterDiscount,
-    quantity: item.quantity,
-    age: item.age,
-    season: item.season,
-    availableSizes: item.availableSizes,
-    barcode: item.barcode,
-    sale: item.sale,
-    availability: item.available,
-  };
-  const product = await createProduct(db, store, fields, { imageCover: standIn, images: others.map(() => standIn) });
+  const { title, description, price, priceAfterDiscount, quantity, age, season, availableSizes, barcode, sale } = item;
+  const product = await addProduct(
+    db,
+    store,
+    categoryId,
+    { title, description, price, priceAfterDiscount, quantity, age, season, availableSizes, barcode, sale, availability: item.available },
+    { imageCover: standIn, images: others.map(() => standIn) },
+  );
   const createdAt = daysAgo(item.daysAgo);
   await db.update(products).set({ imageCover: cover!, images: others, createdAt, updatedAt: createdAt }).where(eq(products.id, product.id));
   return { ...product, imageCover: cover!, images: others };
@@ -198,20 +190,14 @@ export async function seedDemo(db: Db, store: ImageStore, options: SeedOptions):
     const accountIds: string[] = [];
     let adminId = '';
     for (const [i, account] of DEMO_ACCOUNTS.entries()) {
-      const [row] = await tx
-        .insert(users)
-        .values({ name: account.name, phone: account.phone, role: account.role, passwordHash: accountHashes[i]!, createdAt: daysAgo(90) })
-        .returning({ id: users.id });
-      if (account.role === 'user') accountIds.push(row!.id);
-      else adminId = row!.id;
+      const row = await addAccount(tx, { name: account.name, phone: account.phone, role: account.role, passwordHash: accountHashes[i]!, createdAt: daysAgo(90) });
+      if (account.role === 'user') accountIds.push(row.id);
+      else adminId = row.id;
     }
     const admin = { id: adminId, role: 'admin' as const };
     for (const [i, name] of CUSTOMERS.entries()) {
-      const [row] = await tx
-        .insert(users)
-        .values({ name, phone: `0111000000${i}`, passwordHash: customerHash!, createdAt: daysAgo(80 - i * 9) })
-        .returning({ id: users.id });
-      accountIds.push(row!.id);
+      const row = await addAccount(tx, { name, phone: `0111000000${i}`, passwordHash: customerHash!, createdAt: daysAgo(80 - i * 9) });
+      accountIds.push(row.id);
     }
 
     const buyable = created.filter((p) => p.availability && p.quantity >= 10);
@@ -220,26 +206,25 @@ export async function seedDemo(db: Db, store: ImageStore, options: SeedOptions):
       await step();
       const userId = accountIds[i % accountIds.length]!;
       const picks = [buyable[(i * 7) % buyable.length]!, buyable[(i * 11 + 3) % buyable.length]!].slice(0, 1 + (i % 2));
-      for (const product of picks) await addToCart(tx, userId, { productId: product.id, size: product.availableSizes[i % product.availableSizes.length]! });
-      const cart = await getCart(tx, userId);
-      const { order } = await placeOrder(tx, {
+      const order = await orderThroughCart(
+        tx,
         userId,
-        cartId: cart.id!,
-        shippingAddress: { details: `${10 + i} شارع النصر، الدور ${1 + (i % 5)}`, phone: `0122000000${i % 10}`, shippingCity: GOVERNORATES[i % 6]! },
-      });
+        picks.map((product) => ({ productId: product.id, size: product.availableSizes[i % product.availableSizes.length]! })),
+        { details: `${10 + i} شارع النصر، الدور ${1 + (i % 5)}`, phone: `0122000000${i % 10}`, shippingCity: GOVERNORATES[i % 6]! },
+      );
       const when = daysAgo(Math.floor(i * 1.2), 9 + (i % 9));
       await tx.update(orders).set({ createdAt: when, updatedAt: when }).where(eq(orders.id, order.id));
       // The newest few are still on their way; one was cancelled by its customer and one refused at the door.
-      const steps: OrderStatus[] = i < 3 ? [] : i < 5 ? ['confirmed'] : i < 7 ? ['confirmed', 'shipped'] : ['confirmed', 'shipped', 'delivered'];
-      if (i === 7) await cancelOwnOrder(tx, order.id, { id: userId, role: 'user' });
-      else for (const status of i === 6 ? [...steps, 'refused' as const] : steps) await changeOrderStatus(tx, order.id, status, admin);
+      const status: OrderStatus = i < 3 ? 'pending' : i < 5 ? 'confirmed' : i === 5 ? 'shipped' : i === 6 ? 'refused' : i === 7 ? 'cancelled' : 'delivered';
+      if (status === 'cancelled') await cancelOwnOrder(tx, order.id, { id: userId, role: 'user' });
+      else await walkOrderTo(tx, order.id, status, admin);
       if (i >= 9) await togglePaid(tx, order.id);
       // Each step some hours after the last, from the order's own day.
       const history = await tx.select({ id: orderStatusHistory.id }).from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(asc(orderStatusHistory.seq));
       for (const [k, entry] of history.entries()) {
         const at = new Date(Math.min(when.getTime() + k * 7 * 3_600_000, Date.now() - 60_000));
         await tx.update(orderStatusHistory).set({ createdAt: at }).where(eq(orderStatusHistory.id, entry.id));
-        if (k === history.length - 1 && steps.at(-1) === 'delivered' && i !== 6) {
+        if (k === history.length - 1 && status === 'delivered') {
           await tx.update(orders).set({ deliveredAt: at, ...(i >= 9 && { paidAt: at }) }).where(eq(orders.id, order.id));
         }
       }

@@ -1,9 +1,8 @@
 /** The shop the customers order from: its catalogue and accounts, made through core before the server starts. */
 import path from 'node:path';
-import sharp from 'sharp';
 import { signup } from '../../core/auth.ts';
 import { createCategory } from '../../core/categories.ts';
-import { createProduct } from '../../core/products.ts';
+import { addProduct, plainPicture } from '../../seed/factories.ts';
 import { CATALOGUE, CUSTOMERS, PASSWORD } from './settings.ts';
 import { openShop, type Workspace } from './workspace.ts';
 
@@ -24,28 +23,17 @@ export async function prepareShop(workspace: Workspace): Promise<Shop> {
   const database = await openShop(workspace);
   try {
     const store = { root: path.join(workspace.dataDir, 'uploads') };
-    const image = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#336699' } }).png().toBuffer();
+    const image = await plainPicture('#336699');
     const category = await createCategory(database.db, store, { name: 'ملابس', image });
     const made = [];
     for (const [index, item] of CATALOGUE.entries()) {
+      const sizes = Object.keys(item.stock);
       made.push(
-        await createProduct(
+        await addProduct(
           database.db,
           store,
-          {
-            title: item.title,
-            description: `${item.title} للتجربة`,
-            category: category.id,
-            price: 200,
-            priceAfterDiscount: 150,
-            stock: item.stock,
-            age: 'رجال',
-            season: 'صيف',
-            availableSizes: Object.keys(item.stock),
-            barcode: `DUR-${index}`,
-            sale: '',
-            availability: true,
-          },
+          category.id,
+          { title: item.title, description: `${item.title} للتجربة`, priceAfterDiscount: 150, stock: item.stock, availableSizes: sizes, barcode: `DUR-${index}` },
           { imageCover: image },
         ),
       );
