@@ -19,7 +19,7 @@ import { onCatalogueChange } from '../../core/catalogue-changes.ts';
 import type { Db } from '../../db/client.ts';
 import { RedisCatalogueChannel } from './catalogue-cache/invalidation.ts';
 import { isCatalogueApiRead, isCataloguePage, keyOfUrl, PAGE_PARAMETERS, readParameters } from './catalogue-cache/keys.ts';
-import { cspNonce, KEPT_NONCE, NONCE_STAND_IN, withoutPolicy } from './catalogue-cache/page-nonce.ts';
+import { keepablePage, withOwnNonce, withoutPolicy } from './catalogue-cache/page-nonce.ts';
 import { COALESCE_WAIT_MS, newComputation, ResponseCache, waitAtMost, type Computation, type ResponseCacheLimits } from './catalogue-cache/response-store.ts';
 import { hasSession } from './catalogue-cache/session.ts';
 import { isSitemapRequest, SITEMAP_CACHE_CONTROL, SITEMAP_KEY, SITEMAP_TYPE } from './catalogue-cache/sitemap.ts';
@@ -137,7 +137,7 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
       return reply.type('application/json; charset=utf-8').send(entry.body);
     }
     if (sendPublic(request, reply, entry.etag, PAGE_VARY)) return reply.send(withoutPolicy(reply));
-    return reply.type(PAGE_TYPE).send(entry.body.toString('utf8').replaceAll(KEPT_NONCE, cspNonce(reply) ?? ''));
+    return reply.type(PAGE_TYPE).send(withOwnNonce(entry.body, reply));
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -186,14 +186,9 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
     if (request.method !== 'GET' || reply.statusCode !== 200 || !isCataloguePage(path) || reply.hasHeader('Set-Cookie')) return payload;
     const body = await readPayload(payload);
     if (!body?.length) return body ?? payload;
-    // Each page carries a fresh CSP nonce (server/app.ts), in its Content-Security-Policy header
-    // and in its script tags. The ETag is computed over the page with the nonce replaced by a
-    // constant, so two renders of one page match. The copy the process keeps has the nonce cut
-    // out, and each reuse puts its own response's nonce in.
-    const nonce = cspNonce(reply);
-    const text = nonce ? body.toString('utf8') : undefined;
-    const etag = weakEtag(text ? text.replaceAll(nonce!, NONCE_STAND_IN) : body);
-    if (lookup && usable()) cache.set(lookup.key, text ? Buffer.from(text.replaceAll(nonce!, KEPT_NONCE)) : body, etag, lookup.version);
+    // Each page carries a fresh CSP nonce (server/app.ts): its ETag and the copy kept leave it out.
+    const { etag, kept } = keepablePage(body, reply);
+    if (lookup && usable()) cache.set(lookup.key, kept(), etag, lookup.version);
     // The page names the signed-in shopper: a copy kept for a guest must not answer a cookie.
     return sendPublic(request, reply, etag, PAGE_VARY) ? withoutPolicy(reply) : body;
   }
