@@ -15,9 +15,8 @@
  *   process on a channel, and while that channel is not listened to the process keeps nothing.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { onCatalogueChange } from '../../core/catalogue-changes.ts';
 import type { Db } from '../../db/client.ts';
-import { RedisCatalogueChannel } from './catalogue-cache/invalidation.ts';
+import { emptyOnCatalogueChange } from './catalogue-cache/invalidation.ts';
 import { isCatalogueApiRead, isCataloguePage, keyOfUrl, PAGE_PARAMETERS, readParameters } from './catalogue-cache/keys.ts';
 import { keepablePage, withOwnNonce, withoutPolicy } from './catalogue-cache/page-nonce.ts';
 import { COALESCE_WAIT_MS, newComputation, ResponseCache, waitAtMost, type Computation, type ResponseCacheLimits } from './catalogue-cache/response-store.ts';
@@ -67,20 +66,10 @@ async function readPayload(payload: unknown): Promise<Buffer | undefined> {
 export async function registerCatalogueCache(app: FastifyInstance, options: { db: Db } & Partial<CatalogueCacheSettings>): Promise<void> {
   const settings = { ...DEFAULT_CATALOGUE_CACHE, ...options };
   const cache = new ResponseCache(settings);
-  const channel = settings.redisUrl ? new RedisCatalogueChannel(settings.redisUrl, settings.channel, () => cache.invalidate(), app.log) : undefined;
-  if (channel) await channel.start();
-  const stopListening = onCatalogueChange(options.db, () => {
-    cache.invalidate();
-    channel?.publish();
-  });
-  app.addHook('onClose', async () => {
-    stopListening();
-    await channel?.close();
-  });
+  const usable = await emptyOnCatalogueChange(app, options.db, cache, settings);
 
   /** Per request: the cache key, the catalogue version it was looked up at and the computation it leads, or 'hit'. */
   const lookups = new WeakMap<FastifyRequest, { key: string; version: number; leads?: Computation } | 'hit'>();
-  const usable = () => !channel || channel.listening;
 
   /**
    * Answers being computed, by key. A guest who asks for one meanwhile waits for it (up to

@@ -1,14 +1,41 @@
-/** Invalidation between processes: each tells the others of its catalogue changes on Redis and empties its copies on theirs. */
+/** Invalidation: every catalogue change empties the kept answers, in this process and, through Redis, in the others. */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { onCatalogueChange } from '../../../core/catalogue-changes.ts';
+import type { Db } from '../../../db/client.ts';
+import type { ResponseCache } from './response-store.ts';
+
+/**
+ * Empties `cache` on every catalogue change (core/catalogue-changes.ts) until `app` closes: this
+ * process's own, which it announces to the other processes on Redis when `redisUrl` is set, and
+ * theirs. Gives whether the cache may be used: not while the others' changes are not listened to.
+ */
+export async function emptyOnCatalogueChange(
+  app: FastifyInstance,
+  db: Db,
+  cache: Pick<ResponseCache, 'invalidate'>,
+  settings: { redisUrl?: string; channel: string },
+): Promise<() => boolean> {
+  const channel = settings.redisUrl ? new RedisCatalogueChannel(settings.redisUrl, settings.channel, () => cache.invalidate(), app.log) : undefined;
+  if (channel) await channel.start();
+  const stopListening = onCatalogueChange(db, () => {
+    cache.invalidate();
+    channel?.publish();
+  });
+  app.addHook('onClose', async () => {
+    stopListening();
+    await channel?.close();
+  });
+  return () => !channel || channel.listening;
+}
 
 /**
  * Catalogue changes between processes, on a Redis channel: each process publishes its own and
  * drops its cache on the others'. A subscriber that lost its connection may have missed some:
  * until it is back (and then with its cache emptied) `listening` is false.
  */
-export class RedisCatalogueChannel {
+class RedisCatalogueChannel {
   private publisher: Redis;
   private subscriber: Redis;
   private id = randomUUID();
