@@ -23,6 +23,12 @@ export const REVIEW_MAX = 200;
 export const KEYWORD_MAX = 100;
 export const DESCRIPTION_MAX = 200;
 export const MAX_PRODUCT_IMAGES = 5;
+
+/**
+ * A product can be bought: the shop's switch is on and some size has pieces left (API.md
+ * `availability`). Its SQL form, for filters, is core/products.ts isPurchasable; tests hold the two equal.
+ */
+export const canBeBought = (product: { available: boolean; quantity: number }): boolean => product.available && product.quantity > 0;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Pictures above this many pixels are refused from their header, before they are decoded. */
 export const MAX_IMAGE_PIXELS = 40_000_000;

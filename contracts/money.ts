@@ -8,9 +8,15 @@
 export const toPiastres = (pounds: number): number => Math.round(pounds * 100);
 export const toPounds = (piastres: number): number => piastres / 100;
 
+/** A line's price in piastres: `count` pieces at the unit `price` (what Paymob is told of each item). */
+export const lineTotalPiastres = (line: { price: number; count: number }): number => toPiastres(line.price) * line.count;
+
+/** A line's price in pounds, exact: 3 pieces at 0.1 are 0.3. */
+export const lineTotal = (line: { price: number; count: number }): number => toPounds(lineTotalPiastres(line));
+
 /** The exact sum of count × unit price over lines. */
 export function sumLines(lines: readonly { price: number; count: number }[]): number {
-  return toPounds(lines.reduce((sum, line) => sum + toPiastres(line.price) * line.count, 0));
+  return toPounds(lines.reduce((sum, line) => sum + lineTotalPiastres(line), 0));
 }
 
 /**

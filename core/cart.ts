@@ -1,6 +1,6 @@
 /** The shopper's cart: one per user, lines of (product, size) with a count. */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { MSG } from '../contracts/index.ts';
+import { canBeBought, MSG } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
 import { cartItems, carts, products, productStock } from '../db/schema.ts';
 import { AppError, fieldError } from './errors.ts';
@@ -64,7 +64,7 @@ export async function getCart(db: Db, userId: string): Promise<Cart> {
       title: r.title,
       imageCover: r.imageCover,
       priceAfterDiscount: r.priceAfterDiscount,
-      availability: r.available && r.quantity > 0,
+      availability: canBeBought(r),
       quantity: r.quantity,
     },
     size: r.size,

@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import { orderItems, orderRefunds, orders, orderStatusHistory, paymentAttempts, paymentCallbacks, users } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 import { catalogueChanged } from './catalogue-changes.ts';
-import { amountDueCents, toPiastres } from '../contracts/money.ts';
+import { amountDueCents, lineTotalPiastres, toPiastres } from '../contracts/money.ts';
 import { lockOrder, moveOrder, type LockedOrder, type Tx } from './order-lifecycle.ts';
 import { type Viewer } from './orders.ts';
 import {
@@ -49,7 +49,7 @@ const REUSE_ATTEMPT_MS = 60_000;
 export function intentionItems(order: { totalOrderPrice: number; shippingPrice: number }, lines: { title: string; size: string; count: number; price: number }[]): IntentionItem[] {
   const items: IntentionItem[] = lines.map((line) => ({
     name: line.title.slice(0, 50),
-    amount: toPiastres(line.price) * line.count,
+    amount: lineTotalPiastres(line),
     description: `مقاس ${line.size.toUpperCase()} × ${line.count}`,
     quantity: 1,
   }));

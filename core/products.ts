@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, not, sql, typ
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   ALL_SEASONS,
+  canBeBought,
   MAX_PRODUCT_IMAGES,
   MSG,
   toSearchText,
@@ -50,7 +51,7 @@ export interface Product {
   updatedAt: Date;
 }
 
-/** The SQL truth of "can be bought": the admin's switch on and stock left. */
+/** "Can be bought" in SQL, for filters: the same rule as canBeBought (contracts/constants.ts). */
 export const isPurchasable = sql<boolean>`(${products.available} and ${products.quantity} > 0)`;
 
 const productColumns = {
@@ -88,7 +89,7 @@ async function toProducts(db: Db, rows: ProductRow[]): Promise<Product[]> {
     ...rest,
     stock: stock.get(rest.id) ?? [],
     category: { id: categoryId, name: categoryName },
-    availability: rest.available && rest.quantity > 0,
+    availability: canBeBought(rest),
   }));
 }
 

@@ -1,6 +1,7 @@
 import { CircleAlert, Minus, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { MSG } from '../../../contracts/messages.ts';
+import { lineTotal } from '../../../contracts/money.ts';
 import type { CartLine as CartLineData } from '../../../core/cart.ts';
 import { piecesText } from '../catalogue/stock-text.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
@@ -8,11 +9,6 @@ import { productImage } from '../../lib/images.ts';
 
 const STEP_BUTTON =
   'flex size-11 items-center justify-center rounded-lg border border-line bg-white text-ink hover:bg-surface disabled:cursor-not-allowed disabled:text-muted disabled:opacity-50';
-
-/** The price of `count` pieces, summed in piastres so 0.1 + 0.2 stays exact. */
-export function lineTotal(price: number, count: number) {
-  return (Math.round(price * 100) * count) / 100;
-}
 
 /** Why a line cannot be ordered as it is: its size ran out, the shop took the product off sale, or fewer pieces are left than it asks for. */
 export type LineProblem = 'soldOut' | 'unavailable' | 'tooMany';
@@ -142,7 +138,7 @@ export function CartLine({ line, eager }: { line: CartLineData; eager: boolean }
           </form>
           <p className="text-sm">
             <span className="text-muted">الإجمالي: </span>
-            <Price value={lineTotal(line.price, count)} className="whitespace-nowrap text-base font-bold text-brand-700" />
+            <Price value={lineTotal({ price: line.price, count })} className="whitespace-nowrap text-base font-bold text-brand-700" />
           </p>
         </div>
         {!problem && count >= line.sizeQuantity && <p className="text-xs text-muted">هذه كل القطع المتوفرة من هذا المقاس</p>}

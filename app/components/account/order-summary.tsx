@@ -1,9 +1,9 @@
 import { SHIPPING_FEE } from '../../../contracts/constants.ts';
 import type { CartLine } from '../../../core/cart.ts';
-import { orderTotal } from '../../../contracts/money.ts';
+import { lineTotal, orderTotal } from '../../../contracts/money.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
-import { lineProblem, lineProblemText, lineTotal } from './cart-line.tsx';
+import { lineProblem, lineProblemText } from './cart-line.tsx';
 
 /**
  * The cart as checkout shows it: each line (saying so when it can no longer be ordered as it
@@ -29,7 +29,7 @@ export function OrderSummary({ lines, itemsTotal, paymentNote = 'الدفع نق
                 </p>
                 {problem && <p className="text-sm font-semibold text-sale">{lineProblemText(problem, line.sizeQuantity)}</p>}
               </div>
-              <Price value={lineTotal(line.price, line.count)} className="whitespace-nowrap shrink-0 font-semibold" />
+              <Price value={lineTotal(line)} className="whitespace-nowrap shrink-0 font-semibold" />
             </li>
           );
         })}

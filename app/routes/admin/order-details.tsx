@@ -2,7 +2,6 @@ import { ArrowRight, ImageIcon } from 'lucide-react';
 import { flagChangeAllowed, isClosedStatus } from '../../../contracts/constants.ts';
 import { getOrder } from '../../../core/orders.ts';
 import { listPaymentCallbacks } from '../../../core/payments.ts';
-import { lineTotal } from '../../components/account/cart-line.tsx';
 import { FormAlert } from '../../components/account/form-field.tsx';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { changeOrder } from '../../components/admin/order-actions.server.ts';
@@ -13,7 +12,7 @@ import { OrderStatusSelect } from '../../components/admin/order-status-select.ts
 import { OrderNextSteps, StatusHistory, toStatusHistory } from '../../components/admin/order-steps.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { loadOr404 } from '../../lib/loaders.server.ts';
-import { orderTotal, roundingOf } from '../../../contracts/money.ts';
+import { lineTotal, orderTotal, roundingOf } from '../../../contracts/money.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
 import { requireAdmin } from '../../lib/session.server.ts';
@@ -151,7 +150,7 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
                           <Price value={line.price} />
                         </Detail>
                         <Detail term="الإجمالي">
-                          <Price value={lineTotal(line.price, line.count)} className="text-brand-700" />
+                          <Price value={lineTotal(line)} className="text-brand-700" />
                         </Detail>
                       </dl>
                     </div>
