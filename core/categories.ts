@@ -7,7 +7,7 @@ import { catalogueChanged } from './catalogue-changes.ts';
 import { AppError, fieldError, isForeignKeyViolation, isUniqueViolation } from './errors.ts';
 import { removeImages, storeImages, type ImageStore } from './images.ts';
 import { offsetOf, toPage, type Page } from './pagination.ts';
-import { refreshSearchText } from './products.ts';
+import { refreshSearchText } from './product-edits.ts';
 
 export interface Category {
   id: string;

@@ -16,7 +16,7 @@ import {
   type StockInput,
 } from '../contracts/index.ts';
 import { AppError, fieldError } from './errors.ts';
-import type { ProductUploads } from './products.ts';
+import type { ProductUploads } from './product-edits.ts';
 
 /** The form's file fields: the cover, and the other images after it. */
 export const PRODUCT_FILE_FIELDS = ['imageCover', 'images'] as const;

@@ -11,7 +11,8 @@ import type { ImageStore } from '../core/images.ts';
 import { changeOrderStatus } from '../core/order-lifecycle.ts';
 import type { Order, Viewer } from '../core/orders.ts';
 import { placeOrder } from '../core/place-order.ts';
-import { createProduct, type Product, type ProductUploads } from '../core/products.ts';
+import { createProduct, type ProductUploads } from '../core/product-edits.ts';
+import { type Product } from '../core/products.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 

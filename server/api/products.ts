@@ -12,7 +12,8 @@ import {
   StockSeenSchema,
 } from '../../contracts/index.ts';
 import { PRODUCT_FILE_FIELDS, readNewProduct, readProductEdit } from '../../core/product-form.ts';
-import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from '../../core/products.ts';
+import { createProduct, deleteProduct, updateProduct } from '../../core/product-edits.ts';
+import { getProduct, listProducts } from '../../core/products.ts';
 import { createReview, listReviews } from '../../core/reviews.ts';
 import { listStockMovements } from '../../core/stock.ts';
 import { currentUser } from '../plugins/auth.ts';

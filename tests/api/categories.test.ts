@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
 import { getCategory } from '../../core/categories.ts';
-import { deleteProduct, refreshSearchText, updateProduct } from '../../core/products.ts';
+import { deleteProduct, refreshSearchText, updateProduct } from '../../core/product-edits.ts';
 import { categories } from '../../db/schema.ts';
 import {
   createAccount,

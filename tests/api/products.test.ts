@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, MSG } from '../../contracts/index.ts';
 import type { Category } from '../../core/categories.ts';
-import { deleteProduct, listProducts, updateProduct, type Product } from '../../core/products.ts';
+import { deleteProduct, updateProduct } from '../../core/product-edits.ts';
+import { listProducts, type Product } from '../../core/products.ts';
 import { products, reviews } from '../../db/schema.ts';
 import {
   createAccount,

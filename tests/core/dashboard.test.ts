@@ -8,7 +8,7 @@ import { changeOrderStatus, toggleDelivered, togglePaid } from '../../core/order
 import { getOrder, type Order } from '../../core/orders.ts';
 import { placeOrder } from '../../core/place-order.ts';
 import { startPayment, type PaymentSettings } from '../../core/payments.ts';
-import { updateProduct } from '../../core/products.ts';
+import { updateProduct } from '../../core/product-edits.ts';
 import { orders } from '../../db/schema.ts';
 import { startPaymobStandIn, STANDIN_SETTINGS } from '../../scripts/paymob-standin.ts';
 import { createAccount, createCategoryFixture, createProductFixture, placeOrderFixture, type Account } from '../fixtures/factories.ts';

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changePassword, login } from '../../core/auth.ts';
 import { AppError } from '../../core/errors.ts';
-import { deleteProduct } from '../../core/products.ts';
+import { deleteProduct } from '../../core/product-edits.ts';
 import type { Database } from '../../db/client.ts';
 import { categories, orderItems, orders, products, reviews, users } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS, demoAccountsPath, findDemoAccounts, isDatabaseEmpty, seedDemo } from '../../seed/demo.ts';

@@ -3,7 +3,7 @@ import { MAX_PAGE_SIZE } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { listCategories } from '../../../core/categories.ts';
 import { readNewProduct } from '../../../core/product-form.ts';
-import { createProduct } from '../../../core/products.ts';
+import { createProduct } from '../../../core/product-edits.ts';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { ProductForm, type ProductActionData } from '../../components/admin/product-form.tsx';
 import { readProductPost } from '../../components/admin/upload.server.ts';
