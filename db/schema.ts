@@ -428,3 +428,40 @@ export const orderRefunds = pgTable(
   },
   (t) => [index('order_refunds_order_idx').on(t.orderId, t.createdAt)],
 );
+
+/**
+ * The shop's own secrets, shared by every process on the database (the session token's signing
+ * key): made once by whichever process starts first, read by the others.
+ */
+export const shopSecrets = pgTable('shop_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Pictures no longer named by a product or a category, to be removed from storage once `dueAt`
+ * has passed (pages and caches elsewhere may still name them until then); one process removes
+ * them, and never one an order line still shows.
+ */
+export const imageRemovals = pgTable(
+  'image_removals',
+  {
+    /** The stored picture's name, as products and categories name it. */
+    name: text('name').primaryKey(),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('image_removals_due_idx').on(t.dueAt)],
+);
+
+/**
+ * Background work that one process at a time does (the payment-expiry sweep, removing pictures):
+ * a process holds a job's lease until `until`, renewing it while it works; another takes it over
+ * only once it has run out, so a process that died stops holding it.
+ */
+export const jobLeases = pgTable('job_leases', {
+  job: text('job').primaryKey(),
+  holder: text('holder').notNull(),
+  until: timestamp('until', { withTimezone: true, mode: 'date' }).notNull(),
+});
