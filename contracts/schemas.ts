@@ -147,7 +147,7 @@ export const ReviewSchema = z.object({
 export type Review = z.infer<typeof ReviewSchema>;
 
 export const CategorySchema = z.object({
-  name: requiredText(MSG.categoryNameRequired).max(50, MSG.categoryNameTooLong),
+  name: requiredText(MSG.categoryNameRequired).max(50, MSG.categoryNameTooLong).meta({ description: 'Unique among the categories' }),
 });
 
 // toAsciiDigits drops dashes (they belong in phone numbers), so a leading minus is kept apart: "-1" is -1, never 1.

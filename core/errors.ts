@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { keyOfMessage, MSG, type MessageKey } from '../contracts/messages.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseBusy, isDatabaseUnavailable, isUnstorableText, sqlState } from '../db/errors.ts';
 
@@ -77,4 +78,15 @@ export function classifyFailure(error: unknown): Failure {
   if (isDatabaseBusy(error)) return { kind: 'busy', status: 503, retryAfter: DATABASE_RETRY_AFTER_SECONDS };
   if (isDatabaseUnavailable(error)) return { kind: 'unavailable', status: 503, retryAfter: DATABASE_RETRY_AFTER_SECONDS };
   return { kind: 'unexpected', status: 500 };
+}
+
+/**
+ * Parses `data` with `schema`, or throws a 400 with one entry per broken rule, in the order zod
+ * found them (the message is the first): for bodies the doors parse by hand, such as multipart forms.
+ */
+export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown, location: FieldError['location'] = 'body'): z.infer<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const fields = result.error.issues.map((issue) => ({ msg: issue.message, path: issue.path.join('.'), location }));
+  throw new AppError(400, fields[0]!.msg, fields);
 }

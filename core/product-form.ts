@@ -5,7 +5,6 @@
  * from there one reading, by the contract's schemas, gives what createProduct and updateProduct
  * take, or refuses the form with a 400 naming each field to fix.
  */
-import type { z } from 'zod';
 import {
   MSG,
   ProductFieldsSchema,
@@ -15,7 +14,7 @@ import {
   type ProductPatch,
   type StockInput,
 } from '../contracts/index.ts';
-import { AppError, fieldError } from './errors.ts';
+import { fieldError, parseOrThrow } from './errors.ts';
 import type { ProductUploads } from './product-edits.ts';
 
 /** The form's file fields: the cover, and the other images after it. */
@@ -42,23 +41,15 @@ export interface ProductEdit {
 
 /** A new product's form: every field it needs (the cover is checked by createProduct). */
 export function readNewProduct(form: ProductForm): NewProduct {
-  const fields = parseForm(ProductFieldsSchema, form.fields);
+  const fields = parseOrThrow(ProductFieldsSchema, form.fields);
   return { fields, uploads: uploadsOf(form) };
 }
 
 /** An edit's form: the fields sent, and the stock the form showed when it says. */
 export function readProductEdit(form: ProductForm): ProductEdit {
-  const patch = parseForm(ProductPatchSchema, form.fields);
-  const { stockSeen } = parseForm(StockSeenSchema, form.fields);
+  const patch = parseOrThrow(ProductPatchSchema, form.fields);
+  const { stockSeen } = parseOrThrow(StockSeenSchema, form.fields);
   return { patch, uploads: uploadsOf(form), stockSeen };
-}
-
-/** The parsed fields, or a 400 with one entry per broken rule, in the order zod found them. */
-function parseForm<S extends z.ZodType>(schema: S, fields: unknown): z.infer<S> {
-  const result = schema.safeParse(fields);
-  if (result.success) return result.data;
-  const errors = result.error.issues.map((issue) => ({ msg: issue.message, path: issue.path.join('.'), location: 'body' as const }));
-  throw new AppError(400, errors[0]!.msg, errors);
 }
 
 /** One cover at most; no image at all keeps an edited product's current ones. */

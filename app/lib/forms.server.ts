@@ -71,7 +71,10 @@ export async function fileBytes(value: FormDataEntryValue | null): Promise<Buffe
 export function fromAppError(error: unknown, values?: Record<string, unknown>) {
   if (!(error instanceof AppError)) throw error;
   if (error.fields?.length) {
-    return invalid(Object.fromEntries(error.fields.map((f) => [f.path || 'form', f.msg])), values);
+    // The first message of each field, as fieldErrors keeps them.
+    const errors: Record<string, string> = {};
+    for (const field of error.fields) errors[field.path || 'form'] ??= field.msg;
+    return invalid(errors, values);
   }
   const hidden = error.status >= 500;
   return data<ActionResult & { values?: Record<string, unknown> }>(

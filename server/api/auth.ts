@@ -3,10 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LoginSchema, SignupSchema } from '../../contracts/index.ts';
 import { endSession, login, signup, startSession } from '../../core/auth.ts';
-import { AppError } from '../../core/errors.ts';
+import { AppError, parseOrThrow } from '../../core/errors.ts';
 import { clearTokenCookie, readToken, setTokenCookie } from '../plugins/auth.ts';
 import { authAttemptKeys } from '../plugins/rate-limit.ts';
-import { parseOrThrow } from '../plugins/validation.ts';
 import type { ApiContext } from './context.ts';
 import { failures, NoContent, presentUser, UserShape } from './shapes.ts';
 

@@ -3,14 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CategoriesQuerySchema, CategorySchema, IdParamsSchema } from '../../contracts/index.ts';
 import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from '../../core/categories.ts';
+import { parseOrThrow } from '../../core/errors.ts';
 import { NotModified } from '../plugins/catalogue-cache/validators.ts';
 import { readForm, singleFile } from '../plugins/uploads.ts';
-import { parseOrThrow } from '../plugins/validation.ts';
 import type { ApiContext } from './context.ts';
 import { documentForm, imageFile } from './forms.ts';
 import { CategoryShape, failures, listOf, NoContent, one, presentCategory, presentPage } from './shapes.ts';
 
-const CategoryFormFields = z.object({ name: z.string().describe('Unique among the categories') });
 const CategoryFormFiles = z.object({ image: imageFile });
 
 export function categoryRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
@@ -42,7 +41,7 @@ export function categoryRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       '/categories',
       {
         preHandler: ctx.guards.admin,
-        config: { swaggerTransform: documentForm({ fields: CategoryFormFields, files: CategoryFormFiles }) },
+        config: { swaggerTransform: documentForm({ fields: CategorySchema, files: CategoryFormFiles }) },
         schema: {
           tags: ['categories'],
           summary: 'Add a category',
@@ -61,7 +60,7 @@ export function categoryRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       '/categories/:id',
       {
         preHandler: ctx.guards.admin,
-        config: { swaggerTransform: documentForm({ fields: CategoryFormFields.partial(), files: CategoryFormFiles.partial(), json: true }) },
+        config: { swaggerTransform: documentForm({ fields: CategorySchema.partial(), files: CategoryFormFiles.partial(), json: true }) },
         schema: {
           tags: ['categories'],
           summary: 'Rename a category or replace its image',

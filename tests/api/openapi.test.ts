@@ -140,6 +140,21 @@ describe('the OpenAPI document', () => {
     expect(atMost.json().data.price).toBe(maximum);
   });
 
+  it("states the contract's rule for a category's name, the rule the API enforces: at most 50 characters", async () => {
+    const nameOf = (route: string, method: string) => document.paths[route]![method]!.requestBody!.content['multipart/form-data']!.schema.properties!.name!;
+    expect(nameOf('/api/v1/categories', 'post')).toMatchObject({ type: 'string', maxLength: 50 });
+    expect(nameOf('/api/v1/categories/{id}', 'put')).toMatchObject({ type: 'string', maxLength: 50 });
+    const image = await makePng('#557733');
+    const add = async (name: string) => {
+      const body = await multipart({ name }, [{ field: 'image', data: image }]);
+      return t.app.inject({ method: 'POST', url: '/api/v1/categories', headers: { ...body.headers, ...admin.headers }, payload: body.payload });
+    };
+    const tooLong = await add('ق'.repeat(51));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors).toEqual([{ msg: MSG.categoryNameTooLong, path: 'name', location: 'body' }]);
+    expect((await add('ق'.repeat(50))).statusCode).toBe(201);
+  });
+
   it('is right that an edit may be JSON, or no body at all', async () => {
     const product = await createProductFixture(t.db, t.images);
     const url = `/api/v1/products/${product.id}`;
