@@ -7,6 +7,8 @@
 export const CATEGORY_PAGE = 'category/:id';
 /** The listings with a fixed filter (app/routes/shop/listing.tsx); each path is its route's id too. */
 export const FIXED_LISTING_PAGES = ['winter', 'summer', 'less199', 'less149', 'new-arrived', 'offers'] as const;
+/** A fixed listing's address: '/winter', '/offers'... */
+export type FixedListingPath = `/${(typeof FIXED_LISTING_PAGES)[number]}`;
 /** The search's listing. */
 export const SEARCH_PAGE = 'search';
 /** A product. */

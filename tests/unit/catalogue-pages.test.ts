@@ -5,6 +5,8 @@
  */
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
+import { LISTING_PATHS } from '../../app/components/shell/site-pages.ts';
+import { FIXED_LISTING_PAGES } from '../../app/lib/catalogue-pages.ts';
 import routes from '../../app/routes.ts';
 import { isCataloguePage } from '../../server/plugins/catalogue-cache/keys.ts';
 
@@ -27,5 +29,11 @@ describe('the pages kept for guests', () => {
 
   it("take no other spelling of a page's path: a trailing slash, capitals, a longer path", () => {
     for (const url of ['/winter/', '/WINTER', '/product/x1/reviews', '/category/']) expect(isCataloguePage(url), url).toBe(false);
+  });
+});
+
+describe('the fixed listings', () => {
+  it('are all linked from the footer and the sitemap (LISTING_PATHS), each once', () => {
+    expect([...LISTING_PATHS].sort()).toEqual(FIXED_LISTING_PAGES.map((page) => `/${page}`).sort());
   });
 });

@@ -1,3 +1,5 @@
+import type { FixedListingPath } from '../../lib/catalogue-pages.ts';
+
 /** The fixed pages of the shop, for the footer, the static page route and sitemap.xml. */
 export const STATIC_PAGES = [
   { id: 'about', path: '/about-shortcut', label: 'من نحن' },
@@ -9,4 +11,4 @@ export const STATIC_PAGES = [
 export type StaticPageId = (typeof STATIC_PAGES)[number]['id'];
 
 /** The product listings that are not a category or a search (SPEC.md §2). */
-export const LISTING_PATHS = ['/new-arrived', '/offers', '/summer', '/winter', '/less199', '/less149'] as const;
+export const LISTING_PATHS = ['/new-arrived', '/offers', '/summer', '/winter', '/less199', '/less149'] as const satisfies readonly FixedListingPath[];

@@ -14,6 +14,7 @@ import { ListingLayout, ProductGrid } from '../../components/catalogue/listing-l
 import { Paginator } from '../../components/catalogue/paginator.tsx';
 import { notFoundMeta, socialMeta } from '../../components/catalogue/social-meta.ts';
 import { toCardProduct } from '../../components/product-card.tsx';
+import type { FixedListingPath } from '../../lib/catalogue-pages.ts';
 import { productImage } from '../../lib/images.ts';
 import { loadOr404, notFound, readKeyword, readPage } from '../../lib/loaders.server.ts';
 import type { Route } from './+types/listing';
@@ -33,7 +34,7 @@ interface FixedListing {
 const DELIVERY = 'الدفع عند الاستلام والتوصيل لكل محافظات مصر.';
 
 /** The listings with a fixed filter, by path. */
-const FIXED_LISTINGS: Record<string, FixedListing> = {
+const FIXED_LISTINGS: Record<FixedListingPath, FixedListing> = {
   '/winter': {
     title: 'منتجات الشتاء',
     description: `ملابس الشتاء للرجال والأطفال من ${STORE_NAME}: هوديز وجواكت وبناطيل دافئة بأسعار مناسبة. ${DELIVERY}`,
@@ -93,7 +94,7 @@ async function describe(url: URL, params: { id?: string }, context: Route.Loader
       keyword,
     };
   }
-  const fixed = FIXED_LISTINGS[path];
+  const fixed = (FIXED_LISTINGS as Record<string, FixedListing | undefined>)[path];
   if (!fixed) notFound();
   return { kind: 'fixed' as const, ...fixed, heading: fixed.title, keyword: '' };
 }
