@@ -128,6 +128,37 @@ function createPool(
   return pool;
 }
 
+/**
+ * The session-level advisory lock the processes migrating one PostgreSQL database take in turn
+ * (any fixed number would do; the demo seed's is SEED_LOCK in seed/demo.ts).
+ */
+export const MIGRATION_LOCK = 720_240_001;
+
+/**
+ * Applies the migrations holding MIGRATION_LOCK on one connection, so processes started at once
+ * on one database apply each migration once: the first applies them, the others wait, then find
+ * them applied. Without it they race to create Drizzle's own table and apply the same migration
+ * twice, and all but one crash. The lock goes with the connection if the process dies.
+ */
+async function migrateAlone(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let failure: unknown;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch((error: unknown) => (failure ??= error));
+    }
+  } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
+    // A connection that failed is discarded, and the lock with it.
+    client.release(failure instanceof Error ? failure : undefined);
+  }
+}
+
 /** Opens and migrates the database. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -140,7 +171,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     try {
       for (;;) {
         try {
-          await migratePg(drizzlePg(migrations), { migrationsFolder: MIGRATIONS_DIR });
+          await migrateAlone(migrations);
           break;
         } catch (error) {
           if (!isDatabaseUnavailable(error) || Date.now() + RETRY_EVERY_MS > giveUpAt) throw error;

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { GOVERNORATES, type OrderStatus } from '../contracts/index.ts';
 import { hashPassword, login } from '../core/auth.ts';
@@ -111,9 +111,13 @@ const REVIEW_TEXTS: [number, string][] = [
   [3, 'حلو بس اللون أفتح من الصورة شوية'],
 ];
 
+/** True when the database has no accounts and no products. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  const [[u], [p]] = await Promise.all([db.select({ n: count() }).from(users), db.select({ n: count() }).from(products)]);
-  return (u?.n ?? 0) === 0 && (p?.n ?? 0) === 0;
+  // One query after the other: inside a transaction, its one connection takes one at a time.
+  for (const table of [users, products]) {
+    if ((await db.select({ found: sql`1` }).from(table).limit(1)).length > 0) return false;
+  }
+  return true;
 }
 
 /** That many days back at about `hour` UTC, but never later than now: a seeded order from the future would top every list. */
@@ -148,11 +152,30 @@ export interface SeedOptions {
 }
 
 /**
+ * The transaction-level advisory lock every seed takes before its first row: a second seed
+ * waits until the first one's rows are in (or rolled back), then sees them.
+ */
+export const SEED_LOCK = 720_240_002;
+
+/**
  * Fills an empty database with the demo shop's rows, all or none, and gives the demo accounts
  * new random passwords, kept in the data folder once the rows are in. Returns those passwords.
  * Its pictures are not drawn here: findMissingPictures (pictures.ts) draws them.
  */
 export async function seedDemo(db: Db, store: ImageStore, options: SeedOptions): Promise<DemoCredentials[]> {
+  return (await seed(db, store, options, { onlyIfEmpty: false }))!;
+}
+
+/**
+ * seedDemo on a database with no accounts and no products, looked at under SEED_LOCK: of
+ * processes starting at once on one database, the first seeds and the others find its shop and
+ * get undefined (the passwords are in the first one's data folder).
+ */
+export function seedDemoIfEmpty(db: Db, store: ImageStore, options: SeedOptions): Promise<DemoCredentials[] | undefined> {
+  return seed(db, store, options, { onlyIfEmpty: true });
+}
+
+async function seed(db: Db, store: ImageStore, options: SeedOptions, { onlyIfEmpty }: { onlyIfEmpty: boolean }): Promise<DemoCredentials[] | undefined> {
   const { dataDir, signal } = options;
   // PGlite answers queries without ever yielding to the event loop, so a Ctrl-C would be heard
   // only once the seed is over (and tsx kills a child that does not answer a signal at once):
@@ -161,7 +184,6 @@ export async function seedDemo(db: Db, store: ImageStore, options: SeedOptions):
     await new Promise((resolve) => setImmediate(resolve));
     signal?.throwIfAborted();
   };
-  await removeDemoPictures(store);
   // createCategory and createProduct check an upload is an image; the deferring store keeps it
   // from being encoded or written, and the seed names the real pictures itself.
   const deferred: ImageStore = { root: store.root, deferWrites: true };
@@ -174,6 +196,11 @@ export async function seedDemo(db: Db, store: ImageStore, options: SeedOptions):
   await step();
 
   const summary = await db.transaction(async (tx) => {
+    // Waiting for another process's seed may take longer than a statement is allowed.
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (onlyIfEmpty && !(await isDatabaseEmpty(tx))) return undefined;
+    await removeDemoPictures(store);
     const categoryIds = new Map<string, string>();
     for (const category of seedCategories) {
       await step();
@@ -245,6 +272,7 @@ export async function seedDemo(db: Db, store: ImageStore, options: SeedOptions):
     await step();
     return `${seedCategories.length} categories, ${created.length} products, ${accountIds.length + 1} accounts, ${placed} orders, ${written} reviews`;
   });
+  if (summary === undefined) return undefined;
   // Written only once the rows are in: a seed that failed or lost a race to another process
   // leaves the passwords of the accounts that exist.
   writeDemoAccounts(dataDir, credentials);

@@ -11,7 +11,7 @@ import { openDatabase } from '../db/client.ts';
 import { dumpEmbedded, lockDataDir } from '../db/embedded.ts';
 import { describeError } from '../db/errors.ts';
 import { makePrivateDir } from '../db/private-files.ts';
-import { demoAccountLines, demoAccountsPath, findDemoAccounts, isDatabaseEmpty, seedDemo } from '../seed/demo.ts';
+import { demoAccountLines, demoAccountsPath, findDemoAccounts, isDatabaseEmpty, seedDemoIfEmpty } from '../seed/demo.ts';
 import { findMissingPictures } from '../seed/pictures.ts';
 import { expireUnpaidOrders } from '../core/payments.ts';
 import { buildApp } from './app.ts';
@@ -142,7 +142,10 @@ async function main() {
 
   if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
     app.log.info('Empty database: creating the demo shop (first start only)...');
-    seedWork = seedDemo(database.db, { root: uploadsDir }, { dataDir: config.dataDir, signal: seeding.signal });
+    // Processes starting at once on one database: one seeds, the others wait for its shop.
+    seedWork = seedDemoIfEmpty(database.db, { root: uploadsDir }, { dataDir: config.dataDir, signal: seeding.signal }).then(
+      (credentials) => credentials ?? app.log.info('Another process has created the demo shop.'),
+    );
     await seedWork.catch((error: unknown) => {
       if (!seeding.signal.aborted) throw error;
     });
@@ -164,7 +167,9 @@ async function main() {
   if (demo.accounts.length > 0) {
     for (const line of demoAccountLines(demo.accounts, config.dataDir)) console.log(line);
   } else if (demo.passwordsMissing) {
-    console.log(`Demo accounts: no passwords on record (${demoAccountsPath(config.dataDir)} is missing); set new ones with "npm run reset-password -- <phone> <password>".`);
+    // On PostgreSQL, the process that created the demo shop kept them in its own data folder.
+    const seeder = embedded ? '' : '; the process that created the demo shop keeps them in its own DATA_DIR';
+    console.log(`Demo accounts: no passwords on record (${demoAccountsPath(config.dataDir)} is missing${seeder}); set new ones with "npm run reset-password -- <phone> <password>".`);
   }
   if (pictures.waiting > 0 && !stopping) {
     app.log.info(`Drawing the demo shop's pictures (${pictures.waiting} to go)...`);
