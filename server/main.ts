@@ -13,6 +13,7 @@ import { describeError } from '../db/errors.ts';
 import { makePrivateDir } from '../db/private-files.ts';
 import { demoAccountLines, demoAccountsPath, findDemoAccounts, isDatabaseEmpty, seedDemoIfEmpty } from '../seed/demo.ts';
 import { findMissingPictures } from '../seed/pictures.ts';
+import { acquireLease, releaseAllLeases, runUnderLease } from '../core/job-leases.ts';
 import { expireUnpaidOrders } from '../core/payments.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -70,6 +71,8 @@ async function main() {
     unlock();
     throw error;
   });
+  // The embedded database is this process's alone: a job lease left in it is a dead process's.
+  if (embedded) await releaseAllLeases(database.db);
   const uploadsDir = path.join(config.dataDir, 'uploads');
   // Started at the first demo picture wanted; stop() lets it go.
   const drawer = pictureDrawer(uploadsDir, { entry: SELF });
@@ -106,15 +109,17 @@ async function main() {
       : undefined;
   backupTimer?.unref();
 
-  // Card orders not paid in time are cancelled and their stock returned; several processes may sweep at once.
+  // Card orders not paid in time are cancelled and their stock returned, by one process at a time.
   const sweep = () => {
-    expireUnpaidOrders(database.db)
-      .then((expired) => expired > 0 && app.log.info(`${expired} unpaid card order(s) expired; their stock is back`))
+    runUnderLease(database.db, 'payment-expiry', () => expireUnpaidOrders(database.db))
+      .then((swept) => swept.ran && swept.value > 0 && app.log.info(`${swept.value} unpaid card order(s) expired; their stock is back`))
       .catch((error: unknown) => app.log.error({ err: error }, 'expiring unpaid orders failed'));
   };
   const sweepTimer = setInterval(sweep, sweepEveryMs(config.paymentTimeoutMinutes));
   sweepTimer.unref();
 
+  // Of the processes on the database, the one holding this draws the demo pictures.
+  const picturesLease = await acquireLease(database.db, 'demo-pictures');
   // Seeding the demo shop and drawing its pictures stop on this; stop() waits for them.
   const seeding = new AbortController();
   let seedWork: Promise<unknown> = Promise.resolve();
@@ -131,6 +136,7 @@ async function main() {
       await seedWork.catch(() => {});
       await app.close();
       await drawer.close();
+      await picturesLease?.release();
       await database.close();
     } finally {
       unlock();
@@ -153,8 +159,9 @@ async function main() {
   // Stopped while seeding: stop() closes and exits.
   if (stopping) return;
   // The demo's pictures are drawn once the shop is open; one asked for before its turn is drawn at once.
-  const pictures = await findMissingPictures(database.db, { root: uploadsDir }, drawer.draw);
-  if (pictures.waiting > 0) app.addHook('onRequest', (request) => pictures.drawRequested(request.url));
+  const pictures = picturesLease && (await findMissingPictures(database.db, { root: uploadsDir }, drawer.draw));
+  if (pictures?.waiting) app.addHook('onRequest', (request) => pictures.drawRequested(request.url));
+  else await picturesLease?.release();
 
   await app.listen({ port: config.port, host: config.host });
   const where = `http://localhost:${config.port}`;
@@ -171,16 +178,24 @@ async function main() {
     const seeder = embedded ? '' : '; the process that created the demo shop keeps them in its own DATA_DIR';
     console.log(`Demo accounts: no passwords on record (${demoAccountsPath(config.dataDir)} is missing${seeder}); set new ones with "npm run reset-password -- <phone> <password>".`);
   }
-  if (pictures.waiting > 0 && !stopping) {
+  if (pictures?.waiting && picturesLease && !stopping) {
     app.log.info(`Drawing the demo shop's pictures (${pictures.waiting} to go)...`);
     seedWork = pictures
-      .drawAll({ concurrency: availableParallelism(), signal: seeding.signal })
+      .drawAll({ concurrency: availableParallelism(), signal: AbortSignal.any([seeding.signal, picturesLease.lost]) })
       .then(
-        () => app.log.info(seeding.signal.aborted ? 'Drawing the pictures stopped; the next start finishes them.' : 'The demo pictures are all drawn.'),
+        () =>
+          app.log.info(
+            seeding.signal.aborted
+              ? 'Drawing the pictures stopped; the next start finishes them.'
+              : picturesLease.lost.aborted
+                ? 'Another process has taken over drawing the demo pictures.'
+                : 'The demo pictures are all drawn.',
+          ),
         (error: unknown) => app.log.error({ err: error }, 'drawing the demo pictures failed'),
       )
       // The drawing process ends with its work, and its memory with it.
-      .then(() => drawer.close());
+      .then(() => drawer.close())
+      .then(() => picturesLease.release());
   }
 }
 
