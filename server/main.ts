@@ -2,8 +2,6 @@
  * The one process: opens the database (embedded in DATA_DIR unless DATABASE_URL is set),
  * fills an empty one with the demo shop, and serves the shop, the API and the images on PORT.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,16 +18,7 @@ import { loadConfig } from './config.ts';
 import { createEmbeddedDatabase, createInChild, embeddedFolder, FIRST_START_FLAG, isFirstStart } from './first-start.ts';
 import { DRAWER_FLAG, pictureDrawer, runPictureDrawer } from './picture-drawer.ts';
 import { RedisAttemptStore } from './plugins/rate-limit.ts';
-
-/** JWT_SECRET, or a random secret generated on first start and kept in the data folder. */
-function readOrCreateSecret(dataDir: string, configured: string | undefined): string {
-  if (configured) return configured;
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
+import { readSessionSecret } from './session-secret.ts';
 
 /** This file (compiled: build/main.mjs), which the children run with their flag (first-start.ts, picture-drawer.ts). */
 const SELF = fileURLToPath(import.meta.url);
@@ -79,7 +68,7 @@ async function main() {
   const app = await buildApp({
     db: database.db,
     uploadsDir,
-    jwtSecret: readOrCreateSecret(config.dataDir, config.jwtSecret),
+    jwtSecret: await readSessionSecret(database.db, { configured: config.jwtSecret, dataDir: config.dataDir }),
     storeUrl: config.storeUrl,
     authRateLimit: config.authRateLimit,
     attemptStore: config.redisUrl ? new RedisAttemptStore(config.redisUrl) : undefined,
