@@ -39,7 +39,7 @@ import { registerCatalogueCache, type CatalogueCacheSettings } from './plugins/c
 import { isSitemapRequest } from './plugins/catalogue-cache/sitemap.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerQueryScopes } from './plugins/query-scope.ts';
-import { createAttemptLimiter, createLoginLimiter, DEFAULT_ADDRESS_LIMITS, MemoryAttemptStore, type AddressLimits, type AttemptStore } from './plugins/rate-limit.ts';
+import { createAttemptLimiter, createLoginLimiter, DEFAULT_ADDRESS_LIMITS, MemoryAttemptStore, RedisAttemptStore, type AddressLimits, type AttemptStore } from './plugins/rate-limit.ts';
 import { createSearchGuard, DEFAULT_SEARCH_LIMITS, type SearchLimits } from './plugins/search-limits.ts';
 import { registerWeb } from './web.ts';
 
@@ -55,6 +55,8 @@ export interface AppOptions {
   storeUrl: string;
   authRateLimit: number;
   attemptStore?: AttemptStore;
+  /** Without `attemptStore`: attempts (logins, signups, searches, the sitemap, the mailing list) are counted in this Redis, shared by every process, and in the process while it is away. */
+  redisUrl?: string;
   logger?: FastifyServerOptions['logger'];
   /** Behind a proxy or load balancer: whose X-Forwarded-For gives client addresses and the scheme. */
   trustProxy?: TrustedProxies;
@@ -214,7 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
 
-  const attemptStore = options.attemptStore ?? new MemoryAttemptStore();
+  const attemptStore = options.attemptStore ?? (options.redisUrl ? new RedisAttemptStore(options.redisUrl, { log: app.log }) : new MemoryAttemptStore());
   const addressLimits = { ...DEFAULT_ADDRESS_LIMITS, ...options.addressLimits };
   if (options.web) {
     // Before the catalogue cache's hook: a copy it answers with counts too.

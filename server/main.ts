@@ -17,7 +17,6 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createEmbeddedDatabase, createInChild, embeddedFolder, FIRST_START_FLAG, isFirstStart } from './first-start.ts';
 import { DRAWER_FLAG, pictureDrawer, runPictureDrawer } from './picture-drawer.ts';
-import { RedisAttemptStore } from './plugins/rate-limit.ts';
 import { readSessionSecret } from './session-secret.ts';
 
 /** This file (compiled: build/main.mjs), which the children run with their flag (first-start.ts, picture-drawer.ts). */
@@ -71,7 +70,7 @@ async function main() {
     jwtSecret: await readSessionSecret(database.db, { configured: config.jwtSecret, dataDir: config.dataDir }),
     storeUrl: config.storeUrl,
     authRateLimit: config.authRateLimit,
-    attemptStore: config.redisUrl ? new RedisAttemptStore(config.redisUrl) : undefined,
+    redisUrl: config.redisUrl,
     catalogueCache: { redisUrl: config.redisUrl, keepPages: !dev },
     catalogueDb: database.catalogueDb,
     searchLimits: config.search,

@@ -12,7 +12,8 @@
  *   gets the nonce of each response that reuses it. The sitemap is kept there too, under one key
  *   whatever the spelling of its path, and served from it to everyone. Every catalogue write
  *   (core/catalogue-changes.ts) empties it at once; with Redis the word goes to every other
- *   process on a channel, and while that channel is not listened to the process keeps nothing.
+ *   process on a channel, and while that channel is not listened to (Redis away, at start too)
+ *   the process keeps nothing.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -66,7 +67,7 @@ async function readPayload(payload: unknown): Promise<Buffer | undefined> {
 export async function registerCatalogueCache(app: FastifyInstance, options: { db: Db } & Partial<CatalogueCacheSettings>): Promise<void> {
   const settings = { ...DEFAULT_CATALOGUE_CACHE, ...options };
   const cache = new ResponseCache(settings);
-  const usable = await emptyOnCatalogueChange(app, options.db, cache, settings);
+  const usable = emptyOnCatalogueChange(app, options.db, cache, settings);
 
   /** Per request: the cache key, the catalogue version it was looked up at and the computation it leads, or 'hit'. */
   const lookups = new WeakMap<FastifyRequest, { key: string; version: number; leads?: Computation } | 'hit'>();

@@ -1,12 +1,14 @@
 /**
  * Fixed-window attempt counters for login, signup, searches, the sitemap and the mailing list,
  * kept per address, per phone and per account. In memory for one process, with a ceiling on the
- * keys it holds; in Redis when several processes share the load. Keys come from checked input
- * only: a phone that is no Egyptian mobile number is never a key, so junk cannot fill the store.
+ * keys it holds; in Redis when several processes share the load (in memory while Redis is away).
+ * Keys come from checked input only: a phone that is no Egyptian mobile number is never a key,
+ * so junk cannot fill the store.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { MSG, PHONE_PATTERN, toAsciiDigits } from '../../contracts/index.ts';
 import { AppError } from '../../core/errors.ts';
+import { RedisLink, type RedisLog } from '../redis.ts';
 
 export interface AttemptStore {
   /** Counts one attempt under `key`; returns the count in this window and the ms until it ends. */
@@ -18,6 +20,8 @@ export interface AttemptStore {
 
 /** Keys the memory store holds at most; past it the oldest windows are dropped. */
 export const MEMORY_STORE_MAX_KEYS = 50_000;
+
+const SILENT: RedisLog = { warn: () => {}, info: () => {} };
 
 export class MemoryAttemptStore implements AttemptStore {
   private windows = new Map<string, { count: number; endsAt: number }>();
@@ -73,32 +77,80 @@ export class MemoryAttemptStore implements AttemptStore {
   }
 }
 
-export class RedisAttemptStore implements AttemptStore {
-  private redis: Redis;
+/**
+ * Counts one attempt and gives the count and the window's milliseconds left, in one script, so
+ * a window never exists without its expiry: the expiry is set by the command that counts (a key
+ * left without one, by an older release or by hand, gets it at its next count).
+ */
+const COUNT_ATTEMPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}`;
 
-  constructor(url: string, private prefix = 'store:attempts:') {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+/** The count under a key and its milliseconds left, without counting. */
+const PEEK_ATTEMPTS = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+return {count, redis.call('PTTL', KEYS[1])}`;
+
+type AttemptCommands = Redis & {
+  countAttempt(key: string, windowMs: number): Promise<[number, number]>;
+  peekAttempts(key: string): Promise<[number, number]>;
+};
+
+/**
+ * Attempts counted in Redis, shared by every process. While Redis is away (at start too) each
+ * process counts in a memory store of its own, so the limits still hold per process and no
+ * request fails for it; the counts are shared again once it is back.
+ */
+export class RedisAttemptStore implements AttemptStore {
+  private link: RedisLink;
+  private local = new MemoryAttemptStore();
+  private prefix: string;
+
+  constructor(url: string, options: { prefix?: string; log?: RedisLog } = {}) {
+    this.prefix = options.prefix ?? 'store:attempts:';
+    this.link = new RedisLink(url, options.log ?? SILENT, {
+      away: 'Redis is out of reach: login, signup and search limits count in this process until it is back',
+      back: 'Redis is back: login, signup and search limits are shared again',
+    });
+    this.link.redis.defineCommand('countAttempt', { numberOfKeys: 1, lua: COUNT_ATTEMPT });
+    this.link.redis.defineCommand('peekAttempts', { numberOfKeys: 1, lua: PEEK_ATTEMPTS });
   }
 
   async hit(key: string, windowMs: number) {
-    const name = this.prefix + key;
-    // One transaction: the window's expiry is set with its first count, never left unset.
-    const results = (await this.redis.multi().set(name, 0, 'PX', windowMs, 'NX').incr(name).pttl(name).exec()) as [unknown, number][];
-    const count = results[1]![1];
-    const ttl = results[2]![1];
+    const shared = await this.shared((redis) => redis.countAttempt(this.prefix + key, windowMs));
+    if (!shared) return this.local.hit(key, windowMs);
+    const [count, ttl] = shared;
     return { count, resetMs: ttl > 0 ? ttl : windowMs };
   }
 
   async peek(key: string) {
-    const name = this.prefix + key;
-    const results = (await this.redis.multi().get(name).pttl(name).exec()) as [unknown, string | null | number][];
-    const count = Number(results[0]![1] ?? 0);
-    const ttl = Number(results[1]![1]);
+    const shared = await this.shared((redis) => redis.peekAttempts(this.prefix + key));
+    if (!shared) return this.local.peek(key);
+    const [count, ttl] = shared;
     return { count, resetMs: ttl > 0 ? ttl : 0 };
   }
 
+  /** The command's answer from Redis, or undefined while it is away or when it failed. */
+  private async shared<T>(command: (redis: AttemptCommands) => Promise<T>): Promise<T | undefined> {
+    if (!this.link.ready) return undefined;
+    try {
+      const answer = await command(this.link.redis as AttemptCommands);
+      this.link.answered();
+      return answer;
+    } catch (error) {
+      this.link.failed(error);
+      return undefined;
+    }
+  }
+
   async close() {
-    await this.redis.quit();
+    this.link.close();
+    await this.local.close();
   }
 }
 

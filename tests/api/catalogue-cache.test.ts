@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
@@ -370,6 +371,13 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two processes sharing Redis', () =
     otherHandle = (t.database.pool ? drizzlePg(t.database.pool, { schema }) : drizzlePglite(t.database.pglite!, { schema })) as unknown as Db;
     second = await buildApp({ ...options, db: otherHandle, catalogueCache });
     await Promise.all([first.ready(), second.ready()]);
+    // Nothing waits for Redis at start: a process keeps answers once it listens.
+    const probe = new Redis(process.env.TEST_REDIS_URL!, { maxRetriesPerRequest: 0 });
+    try {
+      await vi.waitFor(async () => expect(await probe.pubsub('NUMSUB', channel)).toEqual([channel, 2]), { timeout: 10_000, interval: 20 });
+    } finally {
+      probe.disconnect();
+    }
   });
   afterAll(async () => {
     await Promise.all([first?.close(), second?.close()]);

@@ -1,4 +1,5 @@
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
 import { AppError } from '../../core/errors.ts';
 import {
@@ -12,11 +13,30 @@ import {
 } from '../../server/plugins/rate-limit.ts';
 
 // The Redis store runs where a server is given (CI sets TEST_REDIS_URL); the memory store always.
+const redisUrl = process.env.TEST_REDIS_URL;
+const prefix = `store:test:${Date.now()}:`;
 const stores: [string, () => AttemptStore][] = [['memory', () => new MemoryAttemptStore()]];
-if (process.env.TEST_REDIS_URL) stores.push(['redis', () => new RedisAttemptStore(process.env.TEST_REDIS_URL!, `store:test:${Date.now()}:`)]);
+if (redisUrl) stores.push(['redis', () => new RedisAttemptStore(redisUrl, { prefix })]);
 
-describe.each(stores)('attempt limiter on the %s store', (_name, makeStore) => {
+/** Until its connection is made the Redis store counts in memory: the tests start once it counts in Redis. */
+async function untilCountingInRedis(store: AttemptStore, url: string) {
+  const probe = new Redis(url, { maxRetriesPerRequest: 0 });
+  try {
+    await vi.waitFor(
+      async () => {
+        await store.hit('connected', 60_000);
+        expect(await probe.exists(`${prefix}connected`)).toBe(1);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+  } finally {
+    probe.disconnect();
+  }
+}
+
+describe.each(stores)('attempt limiter on the %s store', (name, makeStore) => {
   const store = makeStore();
+  beforeAll(() => (name === 'redis' ? untilCountingInRedis(store, redisUrl!) : undefined));
   afterAll(() => store.close());
 
   it('allows the limit within a minute, then refuses with the seconds to wait', async () => {

@@ -1,9 +1,9 @@
 /** Invalidation: every catalogue change empties the kept answers, in this process and, through Redis, in the others. */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { onCatalogueChange } from '../../../core/catalogue-changes.ts';
 import type { Db } from '../../../db/client.ts';
+import { RedisLink, type RedisLog } from '../../redis.ts';
 import type { ResponseCache } from './response-store.ts';
 
 /**
@@ -11,73 +11,82 @@ import type { ResponseCache } from './response-store.ts';
  * process's own, which it announces to the other processes on Redis when `redisUrl` is set, and
  * theirs. Gives whether the cache may be used: not while the others' changes are not listened to.
  */
-export async function emptyOnCatalogueChange(
+export function emptyOnCatalogueChange(
   app: FastifyInstance,
   db: Db,
   cache: Pick<ResponseCache, 'invalidate'>,
   settings: { redisUrl?: string; channel: string },
-): Promise<() => boolean> {
+): () => boolean {
   const channel = settings.redisUrl ? new RedisCatalogueChannel(settings.redisUrl, settings.channel, () => cache.invalidate(), app.log) : undefined;
-  if (channel) await channel.start();
   const stopListening = onCatalogueChange(db, () => {
     cache.invalidate();
     channel?.publish();
   });
   app.addHook('onClose', async () => {
     stopListening();
-    await channel?.close();
+    channel?.close();
   });
   return () => !channel || channel.listening;
 }
 
 /**
  * Catalogue changes between processes, on a Redis channel: each process publishes its own and
- * drops its cache on the others'. A subscriber that lost its connection may have missed some:
- * until it is back (and then with its cache emptied) `listening` is false.
+ * drops its cache on the others'. Nothing waits for Redis: the subscription is made whenever the
+ * connection is ready, at start or after Redis was away. A subscriber that lost its connection
+ * may have missed changes: until it is subscribed again (and then with its cache emptied)
+ * `listening` is false.
  */
 class RedisCatalogueChannel {
-  private publisher: Redis;
-  private subscriber: Redis;
+  private publisher: RedisLink;
+  private subscriber: RedisLink;
   private id = randomUUID();
   listening = false;
 
   constructor(
     url: string,
     private channel: string,
-    onRemoteChange: () => void,
+    private onRemoteChange: () => void,
     log: FastifyInstance['log'],
   ) {
-    this.publisher = new Redis(url, { maxRetriesPerRequest: 2 });
-    this.subscriber = new Redis(url);
-    this.publisher.on('error', (error) => log.warn({ err: error }, 'catalogue cache: Redis (publishing)'));
-    this.subscriber.on('error', (error) => log.warn({ err: error }, 'catalogue cache: Redis (listening)'));
-    this.subscriber.on('message', (from, message) => {
+    // The subscriber's going and coming back are what matter: it decides whether answers are kept.
+    this.publisher = new RedisLink(url, SILENT, { away: '', back: '' });
+    this.subscriber = new RedisLink(url, log, AWAY_AND_BACK, { autoResubscribe: false });
+    this.subscriber.redis.on('message', (from: string, message: string) => {
       if (from === channel && message !== this.id) onRemoteChange();
     });
-    this.subscriber.on('close', () => {
+    this.subscriber.redis.on('close', () => {
       this.listening = false;
     });
-    // ioredis subscribes again after a reconnection; changes made meanwhile were not heard.
-    this.subscriber.on('ready', () => {
-      if (this.listening) return;
-      onRemoteChange();
-      this.listening = true;
-    });
+    this.subscriber.redis.on('ready', () => this.subscribe());
   }
 
-  async start(): Promise<void> {
-    await this.subscriber.subscribe(this.channel);
-    this.listening = true;
+  private subscribe(): void {
+    this.subscriber.redis.subscribe(this.channel).then(
+      () => {
+        // Changes made while no one listened were not heard: what is kept may be older than them.
+        this.onRemoteChange();
+        this.listening = true;
+      },
+      (error: unknown) => this.subscriber.failed(error),
+    );
   }
 
   publish(): void {
-    this.publisher.publish(this.channel, this.id).catch(() => {
-      // Logged by the 'error' listener; the other processes' copies expire with their TTL.
+    this.publisher.redis.publish(this.channel, this.id).catch(() => {
+      // Redis away: the other processes are not listening either, or their copies end with their TTL.
     });
   }
 
-  async close(): Promise<void> {
+  close(): void {
     this.listening = false;
-    await Promise.allSettled([this.publisher.quit(), this.subscriber.quit()]);
+    this.publisher.close();
+    this.subscriber.close();
   }
 }
+
+const SILENT: RedisLog = { warn: () => {}, info: () => {} };
+
+const AWAY_AND_BACK = {
+  away: 'Redis is out of reach: the catalogue cache keeps no answers until it listens for changes again',
+  back: 'Redis is back: the catalogue cache listens for changes again, and keeps answers',
+};
