@@ -38,6 +38,7 @@ import { createGuards, readTokenCookie } from './plugins/auth.ts';
 import { registerCatalogueCache, type CatalogueCacheSettings } from './plugins/catalogue-cache.ts';
 import { isSitemapRequest } from './plugins/catalogue-cache/sitemap.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerHealth } from './plugins/health.ts';
 import { registerQueryScopes } from './plugins/query-scope.ts';
 import { createAttemptLimiter, createLoginLimiter, DEFAULT_ADDRESS_LIMITS, MemoryAttemptStore, RedisAttemptStore, type AddressLimits, type AttemptStore } from './plugins/rate-limit.ts';
 import { createSearchGuard, DEFAULT_SEARCH_LIMITS, type SearchLimits } from './plugins/search-limits.ts';
@@ -244,6 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hideUntagged: true,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerHealth(app);
 
   const context: ApiContext = {
     db: options.db,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DEFAULT_ORDER_LIMITS, DEFAULT_PAYMENT_TIMEOUT_MINUTES, type OrderLimits } from '../contracts/constants.ts';
 import { PAYMOB_DEFAULT_BASE_URL, type PaymobSettings } from '../core/paymob.ts';
 import type { TrustedProxies } from './app.ts';
+import { DEFAULT_DRAIN_SETTLE_MS } from './drain.ts';
 import { DEFAULT_SEARCH_LIMITS, type SearchLimits } from './plugins/search-limits.ts';
 
 const optionalText = z.string().trim().optional().transform((v) => (v ? v : undefined));
@@ -42,6 +43,7 @@ const EnvSchema = z.object({
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(DEFAULT_SEARCH_LIMITS.perMinute),
   SEARCH_CONCURRENCY: z.coerce.number().int().min(1).default(DEFAULT_SEARCH_LIMITS.concurrent),
   SEARCH_QUEUE: z.coerce.number().int().min(0).default(DEFAULT_SEARCH_LIMITS.queued),
+  DRAIN_SETTLE_MS: z.coerce.number().int().min(0).max(5_000).default(DEFAULT_DRAIN_SETTLE_MS),
 });
 
 /** The settings Paymob needs all together; some but not all of them is a mistake worth stopping for. */
@@ -75,6 +77,8 @@ export type Config = {
   /** PostgreSQL: the public catalogue reads' own pool (docs/decisions/013). */
   catalogue: { poolSize: number; waitMs: number; statementTimeoutMs: number };
   search: SearchLimits;
+  /** On SIGTERM: how long the process keeps serving, not ready, before it closes its port (server/drain.ts). */
+  drainSettleMs: number;
 };
 
 /** Names of address ranges that proxy-addr, Fastify's reader of X-Forwarded-For, knows. */
@@ -158,5 +162,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: { poolSize: e.DB_POOL_SIZE, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
     catalogue: { poolSize: e.CATALOGUE_POOL_SIZE, waitMs: e.CATALOGUE_POOL_WAIT_MS, statementTimeoutMs: e.CATALOGUE_STATEMENT_TIMEOUT_MS },
     search: { ...DEFAULT_SEARCH_LIMITS, perMinute: e.SEARCH_RATE_LIMIT, concurrent: e.SEARCH_CONCURRENCY, queued: e.SEARCH_QUEUE },
+    drainSettleMs: e.DRAIN_SETTLE_MS,
   };
 }

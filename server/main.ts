@@ -17,6 +17,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createEmbeddedDatabase, createInChild, embeddedFolder, FIRST_START_FLAG, isFirstStart } from './first-start.ts';
 import { DRAWER_FLAG, pictureDrawer, runPictureDrawer } from './picture-drawer.ts';
+import { drain, exitByDeadline, SHUTDOWN_DEADLINE_MS } from './drain.ts';
 import { readSessionSecret } from './session-secret.ts';
 
 /** This file (compiled: build/main.mjs), which the children run with their flag (first-start.ts, picture-drawer.ts). */
@@ -116,12 +117,16 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: closing`);
+    exitByDeadline(SHUTDOWN_DEADLINE_MS, app.log);
+    // Not ready at once; on SIGTERM (a deploy) a load balancer gets the settle period to stop sending.
+    const settled = drain(app, signal === 'SIGTERM' ? config.drainSettleMs : 0);
     clearInterval(backupTimer);
     clearInterval(sweepTimer);
     // A seed in progress rolls back; pictures being drawn are finished, no others started.
     seeding.abort();
     try {
       await seedWork.catch(() => {});
+      await settled;
       await app.close();
       await drawer.close();
       await picturesLease?.release();

@@ -68,8 +68,8 @@ describe('the OpenAPI document', () => {
     expect(validator.version).toBe('3.0');
   });
 
-  it('lists the API alone, not the pages, images or docs served beside it', () => {
-    expect(Object.keys(document.paths).filter((route) => !route.startsWith('/api/v1/'))).toEqual([]);
+  it('lists the API and the health probes alone, not the pages, images or docs served beside it', () => {
+    expect(Object.keys(document.paths).filter((route) => !route.startsWith('/api/v1/'))).toEqual(['/healthz', '/readyz']);
   });
 
   it('documents every 204 without a body', () => {

@@ -1,7 +1,7 @@
 /**
- * Holds the API to its OpenAPI document: every /api/v1 response a test receives through the
- * test app's `inject` is recorded, and after the file each one is checked against the document
- * that same app serves (its status declared for the route, its body matching that status's
+ * Holds the API to its OpenAPI document: every /api/v1 and health probe response a test receives
+ * through the test app's `inject` is recorded, and after the file each one is checked against the
+ * document that same app serves (its status declared for the route, its body matching that status's
  * schema, a body-less status sent without one).
  */
 import type { ValidateFunction } from 'ajv';
@@ -33,7 +33,10 @@ export interface RecordedResponse {
 
 const recorded: { response: RecordedResponse; document: OpenApiDocument }[] = [];
 
-/** Makes `app.inject` record what it answers on /api/v1; the app must be ready. */
+/** Documented beside the API (server/plugins/health.ts). */
+const HEALTH_PROBES = new Set(['/healthz', '/readyz']);
+
+/** Makes `app.inject` record what it answers on /api/v1 and the health probes; the app must be ready. */
 export async function recordApiResponses(app: FastifyInstance): Promise<void> {
   const inject = app.inject.bind(app) as (...args: unknown[]) => Promise<Response>;
   const document = (await inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApiDocument;
@@ -42,7 +45,7 @@ export async function recordApiResponses(app: FastifyInstance): Promise<void> {
     if (args.length !== 1) return inject(...args);
     return inject(...args).then((res) => {
       const response = describeResponse(res);
-      if (response.path.startsWith('/api/v1/')) recorded.push({ response, document });
+      if (response.path.startsWith('/api/v1/') || HEALTH_PROBES.has(response.path)) recorded.push({ response, document });
       return res;
     });
   }) as FastifyInstance['inject'];
