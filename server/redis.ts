@@ -9,23 +9,25 @@ import { Redis, type RedisOptions } from 'ioredis';
 /** How long a command may take before it counts as failed: a Redis that answers does so in a millisecond. */
 export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
 
-/** What the log says when Redis goes (a warning) and when it is back. */
-export interface RedisLogLines {
+export type RedisLog = Pick<FastifyBaseLogger, 'warn' | 'info'>;
+
+/** Where and what to log when Redis goes (a warning) and when it is back. */
+export interface RedisWatch {
+  log: RedisLog;
   away: string;
   back: string;
 }
 
-export type RedisLog = Pick<FastifyBaseLogger, 'warn' | 'info'>;
-
+/** One connection to Redis, with whether it is there now; what it is for is its owner's business. */
 export class RedisLink {
   readonly redis: Redis;
   private state: 'starting' | 'up' | 'away' = 'starting';
   private closing = false;
 
+  /** Without `watch`, nothing is logged. */
   constructor(
     url: string,
-    private log: RedisLog,
-    private lines: RedisLogLines,
+    private watch: RedisWatch | undefined,
     options: RedisOptions = {},
   ) {
     this.redis = new Redis(url, {
@@ -48,7 +50,7 @@ export class RedisLink {
 
   /** A command was answered: Redis is there (logged if it had gone). */
   answered(): void {
-    if (this.state === 'away') this.log.info(this.lines.back);
+    if (this.state === 'away') this.watch?.log.info(this.watch.back);
     this.state = 'up';
   }
 
@@ -56,7 +58,7 @@ export class RedisLink {
   failed(error?: unknown): void {
     if (this.closing || this.state === 'away') return;
     this.state = 'away';
-    this.log.warn(error ? { err: error } : {}, this.lines.away);
+    this.watch?.log.warn(error ? { err: error } : {}, this.watch.away);
   }
 
   /** Ends the connection without waiting for Redis, which may be away. */

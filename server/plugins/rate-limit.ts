@@ -21,8 +21,6 @@ export interface AttemptStore {
 /** Keys the memory store holds at most; past it the oldest windows are dropped. */
 export const MEMORY_STORE_MAX_KEYS = 50_000;
 
-const SILENT: RedisLog = { warn: () => {}, info: () => {} };
-
 export class MemoryAttemptStore implements AttemptStore {
   private windows = new Map<string, { count: number; endsAt: number }>();
   private sweeper: NodeJS.Timeout;
@@ -113,10 +111,14 @@ export class RedisAttemptStore implements AttemptStore {
 
   constructor(url: string, options: { prefix?: string; log?: RedisLog } = {}) {
     this.prefix = options.prefix ?? 'store:attempts:';
-    this.link = new RedisLink(url, options.log ?? SILENT, {
-      away: 'Redis is out of reach: login, signup and search limits count in this process until it is back',
-      back: 'Redis is back: login, signup and search limits are shared again',
-    });
+    this.link = new RedisLink(
+      url,
+      options.log && {
+        log: options.log,
+        away: 'Redis is out of reach: login, signup and search limits count in this process until it is back',
+        back: 'Redis is back: login, signup and search limits are shared again',
+      },
+    );
     this.link.redis.defineCommand('countAttempt', { numberOfKeys: 1, lua: COUNT_ATTEMPT });
     this.link.redis.defineCommand('peekAttempts', { numberOfKeys: 1, lua: PEEK_ATTEMPTS });
   }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { onCatalogueChange } from '../../../core/catalogue-changes.ts';
 import type { Db } from '../../../db/client.ts';
-import { RedisLink, type RedisLog } from '../../redis.ts';
+import { RedisLink } from '../../redis.ts';
 import type { ResponseCache } from './response-store.ts';
 
 /**
@@ -49,8 +49,16 @@ class RedisCatalogueChannel {
     log: FastifyInstance['log'],
   ) {
     // The subscriber's going and coming back are what matter: it decides whether answers are kept.
-    this.publisher = new RedisLink(url, SILENT, { away: '', back: '' });
-    this.subscriber = new RedisLink(url, log, AWAY_AND_BACK, { autoResubscribe: false });
+    this.publisher = new RedisLink(url, undefined);
+    this.subscriber = new RedisLink(
+      url,
+      {
+        log,
+        away: 'Redis is out of reach: the catalogue cache keeps no answers until it listens for changes again',
+        back: 'Redis is back: the catalogue cache listens for changes again, and keeps answers',
+      },
+      { autoResubscribe: false },
+    );
     this.subscriber.redis.on('message', (from: string, message: string) => {
       if (from === channel && message !== this.id) onRemoteChange();
     });
@@ -83,10 +91,3 @@ class RedisCatalogueChannel {
     this.subscriber.close();
   }
 }
-
-const SILENT: RedisLog = { warn: () => {}, info: () => {} };
-
-const AWAY_AND_BACK = {
-  away: 'Redis is out of reach: the catalogue cache keeps no answers until it listens for changes again',
-  back: 'Redis is back: the catalogue cache listens for changes again, and keeps answers',
-};
