@@ -36,11 +36,14 @@ export async function privateRedis(): Promise<PrivateRedis> {
       if (child) return;
       const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
       child = started;
+      let failed: Error | undefined;
+      started.once('error', (error) => (failed = new Error(`redis-server could not be started (Debian: apt-get install redis-server): ${error.message}`)));
       const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
       // Refused until the server listens: connect() says so.
       probe.on('error', () => {});
       try {
         for (const since = Date.now(); ; ) {
+          if (failed) throw failed;
           if (started.exitCode !== null) throw new Error(`redis-server exited with code ${started.exitCode}`);
           try {
             await probe.connect();
