@@ -9,6 +9,8 @@ export interface WebContext {
   /** The public catalogue reads' database (their own bounded pool on PostgreSQL). */
   catalogueDb: Db;
   images: ImageStore;
+  /** The images' address ('' for the shop's own; IMAGES_PUBLIC_URL for a CDN or public bucket). */
+  imagesUrl: string;
   jwtSecret: string;
   storeUrl: string;
   wholesaleUrl: string;

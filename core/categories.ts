@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { categories } from '../db/schema.ts';
 import { catalogueChanged } from './catalogue-changes.ts';
 import { AppError, fieldError, isForeignKeyViolation, isUniqueViolation } from './errors.ts';
+import { scheduleImageRemovals } from './image-removals.ts';
 import { removeImages, storeImages, type ImageStore } from './images.ts';
 import { offsetOf, toPage, type Page } from './pagination.ts';
 import { refreshSearchText } from './product-edits.ts';
@@ -77,16 +78,18 @@ export async function updateCategory(
   if (input.name !== undefined) await assertNameFree(db, input.name, id);
   const [image] = input.image ? await storeImages(store, 'categories', [input.image]) : [];
   try {
-    await db
-      .update(categories)
-      .set({ ...(input.name !== undefined && { name: input.name }), ...(image && { image }), updatedAt: new Date() })
-      .where(eq(categories.id, id));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(categories)
+        .set({ ...(input.name !== undefined && { name: input.name }), ...(image && { image }), updatedAt: new Date() })
+        .where(eq(categories.id, id));
+      if (image) await scheduleImageRemovals(tx, store, [current.image]);
+    });
   } catch (error) {
     if (image) await removeImages(store, 'categories', [image]);
     if (isUniqueViolation(error)) throw fieldError('name', MSG.categoryNameTaken);
     throw error;
   }
-  if (image) await removeImages(store, 'categories', [current.image]);
   if (input.name !== undefined && input.name !== current.name) await refreshSearchText(db, id);
   catalogueChanged(db);
   return getCategory(db, id);
@@ -97,12 +100,14 @@ export async function deleteCategory(db: Db, store: ImageStore, id: string): Pro
   const current = await getCategory(db, id);
   if (current.productsCount > 0) throw new AppError(409, MSG.categoryInUse);
   try {
-    await db.delete(categories).where(eq(categories.id, id));
+    await db.transaction(async (tx) => {
+      await tx.delete(categories).where(eq(categories.id, id));
+      await scheduleImageRemovals(tx, store, [current.image]);
+    });
   } catch (error) {
     // A product added to it between the check and the delete.
     if (isForeignKeyViolation(error)) throw new AppError(409, MSG.categoryInUse);
     throw error;
   }
   catalogueChanged(db);
-  await removeImages(store, 'categories', [current.image]);
 }

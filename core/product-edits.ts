@@ -1,10 +1,11 @@
 /** The admin's edits of the catalogue: adding, changing and deleting a product with its pictures and stock, and its search text. */
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { MAX_PRODUCT_IMAGES, MSG, toSearchText, type ProductFields, type ProductPatch } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
-import { categories, orderItems, products } from '../db/schema.ts';
+import { categories, products } from '../db/schema.ts';
 import { catalogueChanged } from './catalogue-changes.ts';
 import { fieldError } from './errors.ts';
+import { scheduleImageRemovals } from './image-removals.ts';
 import { removeImages, storeImages, type ImageStore } from './images.ts';
 import { setStock, spreadQuantity } from './stock.ts';
 import { getProduct, type Product } from './products.ts';
@@ -140,6 +141,10 @@ export async function updateProduct(
   const stored = fresh.length ? await storeImages(store, 'products', fresh) : [];
   const imageCover = uploads.imageCover ? stored[0]! : current.imageCover;
   const images = uploads.images ? stored.slice(uploads.imageCover ? 1 : 0) : current.images;
+  const replaced = [
+    ...(uploads.imageCover ? [current.imageCover] : []),
+    ...(uploads.images ? current.images : []),
+  ];
   const merged = {
     title: patch.title ?? current.title,
     description: patch.description ?? current.description,
@@ -167,36 +172,27 @@ export async function updateProduct(
         })
         .where(eq(products.id, id));
       if (stock) await setStock(tx, id, sizes, stock, adminId);
+      await scheduleImageRemovals(tx, store, replaced);
     });
   } catch (error) {
     await removeImages(store, 'products', stored);
     throw error;
   }
   catalogueChanged(db);
-  const replaced = [
-    ...(uploads.imageCover ? [current.imageCover] : []),
-    ...(uploads.images ? current.images : []),
-  ];
-  await removeUnreferencedImages(db, store, replaced);
   return getProduct(db, id);
 }
 
-/** Deletes a product; orders keep their snapshot, and the images orders still show are kept. */
+/**
+ * Deletes a product; orders keep their snapshot. Its images are removed after their grace
+ * period, except those an order still shows (core/image-removals.ts).
+ */
 export async function deleteProduct(db: Db, store: ImageStore, id: string): Promise<void> {
   const current = await getProduct(db, id);
-  await db.delete(products).where(eq(products.id, id));
+  await db.transaction(async (tx) => {
+    await tx.delete(products).where(eq(products.id, id));
+    await scheduleImageRemovals(tx, store, [current.imageCover, ...current.images]);
+  });
   catalogueChanged(db);
-  await removeUnreferencedImages(db, store, [current.imageCover, ...current.images]);
-}
-
-async function removeUnreferencedImages(db: Db, store: ImageStore, names: string[]): Promise<void> {
-  if (names.length === 0) return;
-  const used = await db
-    .selectDistinct({ name: orderItems.imageCover })
-    .from(orderItems)
-    .where(inArray(orderItems.imageCover, names));
-  const keep = new Set(used.map((u) => u.name));
-  await removeImages(store, 'products', names.filter((name) => !keep.has(name)));
 }
 
 /** Products whose search columns one statement rewrites when their category is renamed. */

@@ -7,6 +7,7 @@
 import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { sql } from 'drizzle-orm';
+import { localImageStore } from '../core/images.ts';
 import { demoAccountLines, isDatabaseEmpty, seedDemo } from '../seed/demo.ts';
 import { findMissingPictures } from '../seed/pictures.ts';
 import { run, scriptContext } from './lib.ts';
@@ -27,9 +28,9 @@ run(async () => {
       return;
     }
     // New random passwords for the demo accounts, kept in the data folder (and printed by `npm start`).
-    const accounts = await seedDemo(database.db, { root: ctx.uploadsDir }, { dataDir: ctx.config.dataDir });
+    const accounts = await seedDemo(database.db, localImageStore(ctx.uploadsDir), { dataDir: ctx.config.dataDir });
     for (const line of demoAccountLines(accounts, ctx.config.dataDir)) console.log(line);
-    const pictures = await findMissingPictures(database.db, { root: ctx.uploadsDir });
+    const pictures = await findMissingPictures(database.db, localImageStore(ctx.uploadsDir));
     await pictures.drawAll({ concurrency: availableParallelism() });
   } finally {
     await database.close();

@@ -186,7 +186,7 @@ async function seed(db: Db, store: ImageStore, options: SeedOptions, { onlyIfEmp
   };
   // createCategory and createProduct check an upload is an image; the deferring store keeps it
   // from being encoded or written, and the seed names the real pictures itself.
-  const deferred: ImageStore = { root: store.root, deferWrites: true };
+  const deferred: ImageStore = { ...store, deferWrites: true };
   const standIn = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#ffffff' } }).png().toBuffer();
   const credentials: DemoCredentials[] = DEMO_ACCOUNTS.map((account) => ({ label: account.label, phone: account.phone, password: newDemoPassword() }));
   const [customerHash, ...accountHashes] = await Promise.all([

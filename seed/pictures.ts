@@ -4,9 +4,6 @@
  * shop opens at once, the pictures are drawn behind it, one a visitor asks for first is drawn
  * on the spot, and a later start draws whatever an interrupted one left undrawn.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { arrayOverlaps, desc, inArray, or } from 'drizzle-orm';
 import sharp from 'sharp';
 import { IMAGE_VARIANTS } from '../contracts/index.ts';
@@ -102,8 +99,6 @@ async function drawPart(art: Artwork, part: Part): Promise<Buffer[]> {
   ]);
 }
 
-const partialName = (file: string) => `.${file}.partial`;
-
 /** One part of one demo picture, as a drawer is asked for it: `products/demo-eg-ts-1001-back.webp`. */
 export interface PictureJob {
   /** `<folder>/<card name>`. */
@@ -119,23 +114,18 @@ export async function drawPicture(store: ImageStore, job: PictureJob): Promise<v
   const art = ARTWORK.get(job.key);
   if (!art) throw new Error(`No demo picture is called ${job.key}`);
   const images = await drawPart(art, job.part);
-  const dir = path.join(store.root, art.folder);
-  await mkdir(dir, { recursive: true });
-  await Promise.all(
-    partFiles(art, job.part).map(async (file, i) => {
-      await writeFile(path.join(dir, partialName(file)), images[i]!);
-      await rename(path.join(dir, partialName(file)), path.join(dir, file));
-    }),
-  );
+  await Promise.all(partFiles(art, job.part).map((file, i) => store.put(art.folder, file, images[i]!)));
 }
 
-async function removeFiles(store: ImageStore, match: (file: string) => boolean): Promise<void> {
+/** Removes the files whose names start with one of `prefixes`, in both folders. */
+async function removeFiles(store: ImageStore, prefixes: string[]): Promise<void> {
   await Promise.all(
-    FOLDERS.map(async (folder) => {
-      const dir = path.join(store.root, folder);
-      const files = await readdir(dir).catch(() => []);
-      await Promise.all(files.filter(match).map((file) => rm(path.join(dir, file), { force: true })));
-    }),
+    FOLDERS.flatMap((folder) =>
+      prefixes.map(async (prefix) => {
+        const files = await store.list(folder, prefix);
+        await store.remove(folder, [...files.keys()]);
+      }),
+    ),
   );
 }
 
@@ -144,7 +134,7 @@ async function removeFiles(store: ImageStore, match: (file: string) => boolean):
  * from an earlier demo belong to no row and may show an older drawing under the same name.
  */
 export async function removeDemoPictures(store: ImageStore): Promise<void> {
-  await removeFiles(store, (file) => file.startsWith(PREFIX) || file.startsWith(`.${PREFIX}`));
+  await removeFiles(store, [PREFIX, `.${PREFIX}`]);
 }
 
 export interface DemoPictures {
@@ -189,11 +179,12 @@ export async function findMissingPictures(
     ...categoryRows.map((row) => ARTWORK.get(`categories/${row.image}`)),
     ...new Set(productPictures.map((name) => ARTWORK.get(`products/${name}`))),
   ].filter((art) => art !== undefined);
-  // A kill while a part was being written left its partial files; the part is drawn again.
-  await removeFiles(store, (file) => file.startsWith(`.${PREFIX}`));
+  // A kill while a part was being written left its partial files (on the local disk); the part is drawn again.
+  await removeFiles(store, [`.${PREFIX}`]);
+  const present = new Map(await Promise.all(FOLDERS.map(async (folder) => [folder, await store.list(folder, PREFIX)] as const)));
   const jobs = (['small', 'zoom'] as const)
     .flatMap((part) => named.map((art): Job => ({ art, part, files: partFiles(art, part) })))
-    .filter((job) => job.files.some((file) => !existsSync(path.join(store.root, job.art.folder, file))));
+    .filter((job) => job.files.some((file) => !present.get(job.art.folder)!.has(file)));
 
   const byFile = new Map<string, Job>(jobs.flatMap((job) => job.files.map((file) => [`/${job.art.folder}/${file}`, job] as const)));
   const running = new Map<Job, Promise<void>>();

@@ -4,14 +4,11 @@
  * it; tests build it with an in-memory database and call `app.inject`.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { constants as zlib } from 'node:zlib';
-import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { ServerBuild } from 'react-router';
@@ -20,7 +17,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import qs from 'qs';
 import { MSG, STORE_NAME } from '../contracts/index.ts';
 import { AppError } from '../core/errors.ts';
-import type { ImageStore } from '../core/images.ts';
+import { localImageStore, type ImageStore } from '../core/images.ts';
 import { DEFAULT_ORDER_LIMITS, DEFAULT_PAYMENT_TIMEOUT_MINUTES, type OrderLimits } from '../contracts/constants.ts';
 import type { PaymobSettings } from '../core/paymob.ts';
 import type { Db } from '../db/client.ts';
@@ -37,6 +34,7 @@ import { userRoutes } from './api/users.ts';
 import { createGuards, readTokenCookie } from './plugins/auth.ts';
 import { registerCatalogueCache, type CatalogueCacheSettings } from './plugins/catalogue-cache.ts';
 import { isSitemapRequest } from './plugins/catalogue-cache/sitemap.ts';
+import { registerImageRoutes } from './images.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerQueryScopes } from './plugins/query-scope.ts';
@@ -52,6 +50,10 @@ export interface AppOptions {
   searchLimits?: Partial<SearchLimits>;
   /** Folder holding uploads/products and uploads/categories. */
   uploadsDir: string;
+  /** Where images are kept (core/images.ts openImageStore); default: the local store in `uploadsDir`. */
+  images?: ImageStore;
+  /** A CDN or public bucket serving the images (IMAGES_PUBLIC_URL): pages and the API name it, the CSP allows it. */
+  imagesPublicUrl?: string;
   jwtSecret: string;
   storeUrl: string;
   authRateLimit: number;
@@ -180,7 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       directives: {
         defaultSrc: ["'self'"],
         // blob: for the previews of images an admin picks before uploading them.
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(options.imagesPublicUrl ? [new URL(options.imagesPublicUrl).origin] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as { cspNonce?: string }).cspNonce}'`],
         connectSrc: ["'self'"],
@@ -251,7 +253,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     catalogueDb: options.catalogueDb ?? options.db,
     search: createSearchGuard(attemptStore, { ...DEFAULT_SEARCH_LIMITS, ...options.searchLimits }),
-    images: { root: options.uploadsDir } satisfies ImageStore,
+    images: options.images ?? localImageStore(options.uploadsDir),
+    imagesUrl: options.imagesPublicUrl ?? '',
     guards: createGuards(options.db, options.jwtSecret),
     limiter: createAttemptLimiter(attemptStore, options.authRateLimit),
     logins: createLoginLimiter(attemptStore, options.authRateLimit),
@@ -282,18 +285,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
-  for (const folder of ['products', 'categories'] as const) {
-    mkdirSync(path.join(options.uploadsDir, folder), { recursive: true });
-    await app.register(fastifyStatic, {
-      root: path.join(options.uploadsDir, folder),
-      prefix: `/${folder}/`,
-      decorateReply: false,
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      wildcard: true,
-    });
-  }
+  await registerImageRoutes(app, context.images);
 
   if (options.web) {
     await registerWeb(app, {
@@ -308,6 +300,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         db: options.db,
         catalogueDb: context.catalogueDb,
         images: context.images,
+        imagesUrl: context.imagesUrl,
         jwtSecret: options.jwtSecret,
         storeUrl: options.storeUrl,
         wholesaleUrl: options.web.wholesaleUrl,

@@ -3,7 +3,9 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_ORDER_LIMITS, DEFAULT_PAYMENT_TIMEOUT_MINUTES, type OrderLimits } from '../contracts/constants.ts';
+import { DEFAULT_IMAGE_REMOVAL_GRACE_MS } from '../core/images.ts';
 import { PAYMOB_DEFAULT_BASE_URL, type PaymobSettings } from '../core/paymob.ts';
+import type { S3Settings } from '../core/s3-images.ts';
 import type { TrustedProxies } from './app.ts';
 import { DEFAULT_DRAIN_SETTLE_MS } from './drain.ts';
 import { DEFAULT_SEARCH_LIMITS, type SearchLimits } from './plugins/search-limits.ts';
@@ -15,6 +17,19 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  IMAGES_PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((url) => /^https?:\/\//.test(url), 'IMAGES_PUBLIC_URL must be an http or https address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  IMAGE_REMOVAL_GRACE_HOURS: z.coerce.number().min(0).default(DEFAULT_IMAGE_REMOVAL_GRACE_MS / 3_600_000),
   DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
   STORE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
@@ -54,6 +69,11 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * Where images are kept (`s3`: a bucket, else DATA_DIR/uploads), the address pages name them
+   * at when a CDN or public bucket serves them, and how long a replaced one stays.
+   */
+  images: { s3: S3Settings | undefined; publicUrl: string | undefined; removalGraceMs: number };
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
   storeUrl: string;
@@ -116,6 +136,32 @@ function readTrustProxy(value: string): TrustedProxies {
   return entries;
 }
 
+/**
+ * S3_BUCKET and what it needs: a region, and both keys or neither (then the SDK's own chain:
+ * AWS_* variables, an instance role). Any other S3_* without a bucket is a mistake too.
+ */
+function readS3Settings(e: z.infer<typeof EnvSchema>): S3Settings | undefined {
+  const others = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((key) => e[key] !== undefined);
+  if (!e.S3_BUCKET) {
+    if (others.length === 0) return undefined;
+    throw new Error(`Invalid configuration:\n  ${others.join(', ')} set, but S3_BUCKET is not: set the bucket to keep images in, or unset them to keep images in DATA_DIR/uploads`);
+  }
+  const missing = [
+    ...(e.S3_REGION ? [] : ['S3_REGION (the bucket\'s region; "us-east-1" for most S3-compatible services)']),
+    ...(e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY ? ['S3_SECRET_ACCESS_KEY (S3_ACCESS_KEY_ID is set)'] : []),
+    ...(e.S3_SECRET_ACCESS_KEY && !e.S3_ACCESS_KEY_ID ? ['S3_ACCESS_KEY_ID (S3_SECRET_ACCESS_KEY is set)'] : []),
+  ];
+  if (missing.length > 0) throw new Error(`Invalid configuration:\n  S3_BUCKET=${e.S3_BUCKET} also needs ${missing.join(' and ')}`);
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION!,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
+}
+
 /** Parses `env` (process.env by default); exits with a readable message on a bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -134,6 +180,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    images: {
+      s3: readS3Settings(e),
+      publicUrl: e.IMAGES_PUBLIC_URL?.replace(/\/$/, ''),
+      removalGraceMs: e.IMAGE_REMOVAL_GRACE_HOURS * 3_600_000,
+    },
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     // Unset: this machine on PORT, so links and Paymob's callbacks reach a local shop on any port.

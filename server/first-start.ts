@@ -10,6 +10,7 @@
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { openImageStore } from '../core/images.ts';
 import { openDatabase } from '../db/client.ts';
 import { makePrivateDir } from '../db/private-files.ts';
 import { isDatabaseEmpty, seedDemo } from '../seed/demo.ts';
@@ -61,7 +62,8 @@ export async function createEmbeddedDatabase(config: Config): Promise<void> {
   try {
     if (config.seedDemo && !seeding.signal.aborted && (await isDatabaseEmpty(database.db))) {
       console.log('Empty database: creating the demo shop (first start only)...');
-      await seedDemo(database.db, { root: path.join(config.dataDir, 'uploads') }, { dataDir: config.dataDir, signal: seeding.signal }).catch((error: unknown) => {
+      const images = await openImageStore({ ...config.images, uploadsDir: path.join(config.dataDir, 'uploads') });
+      await seedDemo(database.db, images, { dataDir: config.dataDir, signal: seeding.signal }).catch((error: unknown) => {
         if (!seeding.signal.aborted) throw error;
       });
     }

@@ -12,6 +12,8 @@ import { makePrivateDir } from '../db/private-files.ts';
 import { demoAccountLines, demoAccountsPath, findDemoAccounts, isDatabaseEmpty, seedDemoIfEmpty } from '../seed/demo.ts';
 import { findMissingPictures } from '../seed/pictures.ts';
 import { acquireLease, releaseAllLeases, runUnderLease } from '../core/job-leases.ts';
+import { removeDueImages } from '../core/image-removals.ts';
+import { openImageStore } from '../core/images.ts';
 import { expireUnpaidOrders } from '../core/payments.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -25,6 +27,9 @@ const SELF = fileURLToPath(import.meta.url);
 
 /** How often unpaid card orders are looked for: a quarter of their time, between 1 s and a minute. */
 const sweepEveryMs = (timeoutMinutes: number) => Math.min(60_000, Math.max(1_000, (timeoutMinutes * 60_000) / 4));
+
+/** How often replaced images past their grace period are looked for. */
+const IMAGE_SWEEP_EVERY_MS = 10 * 60_000;
 
 async function main() {
   const config = loadConfig();
@@ -63,11 +68,15 @@ async function main() {
   // The embedded database is this process's alone: a job lease left in it is a dead process's.
   if (embedded) await releaseAllLeases(database.db);
   const uploadsDir = path.join(config.dataDir, 'uploads');
+  // A bucket when S3_BUCKET is set: then nothing is written under DATA_DIR/uploads.
+  const images = await openImageStore({ ...config.images, uploadsDir });
   // Started at the first demo picture wanted; stop() lets it go.
   const drawer = pictureDrawer(uploadsDir, { entry: SELF });
   const app = await buildApp({
     db: database.db,
     uploadsDir,
+    images,
+    imagesPublicUrl: config.images.publicUrl,
     jwtSecret: await readSessionSecret(database.db, { configured: config.jwtSecret, dataDir: config.dataDir }),
     storeUrl: config.storeUrl,
     authRateLimit: config.authRateLimit,
@@ -107,6 +116,15 @@ async function main() {
   const sweepTimer = setInterval(sweep, sweepEveryMs(config.paymentTimeoutMinutes));
   sweepTimer.unref();
 
+  // Replaced and deleted images whose grace period is over are removed, by one process at a time.
+  const removeImages = () => {
+    runUnderLease(database.db, 'image-removal', () => removeDueImages(database.db, images))
+      .then((swept) => swept.ran && swept.value > 0 && app.log.info(`${swept.value} replaced or deleted image(s) removed`))
+      .catch((error: unknown) => app.log.error({ err: error }, 'removing replaced images failed'));
+  };
+  const imageTimer = setInterval(removeImages, IMAGE_SWEEP_EVERY_MS);
+  imageTimer.unref();
+
   // Of the processes on the database, the one holding this draws the demo pictures.
   const picturesLease = await acquireLease(database.db, 'demo-pictures');
   // Seeding the demo shop and drawing its pictures stop on this; stop() waits for them.
@@ -122,6 +140,7 @@ async function main() {
     const settled = drain(app, signal === 'SIGTERM' ? config.drainSettleMs : 0);
     clearInterval(backupTimer);
     clearInterval(sweepTimer);
+    clearInterval(imageTimer);
     // A seed in progress rolls back; pictures being drawn are finished, no others started.
     seeding.abort();
     try {
@@ -142,7 +161,7 @@ async function main() {
   if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
     app.log.info('Empty database: creating the demo shop (first start only)...');
     // Processes starting at once on one database: one seeds, the others wait for its shop.
-    seedWork = seedDemoIfEmpty(database.db, { root: uploadsDir }, { dataDir: config.dataDir, signal: seeding.signal }).then(
+    seedWork = seedDemoIfEmpty(database.db, images, { dataDir: config.dataDir, signal: seeding.signal }).then(
       (credentials) => credentials ?? app.log.info('Another process has created the demo shop.'),
     );
     await seedWork.catch((error: unknown) => {
@@ -152,7 +171,7 @@ async function main() {
   // Stopped while seeding: stop() closes and exits.
   if (stopping) return;
   // The demo's pictures are drawn once the shop is open; one asked for before its turn is drawn at once.
-  const pictures = picturesLease && (await findMissingPictures(database.db, { root: uploadsDir }, drawer.draw));
+  const pictures = picturesLease && (await findMissingPictures(database.db, images, drawer.draw));
   if (pictures?.waiting) app.addHook('onRequest', (request) => pictures.drawRequested(request.url));
   else await picturesLease?.release();
 
@@ -162,6 +181,7 @@ async function main() {
   console.log(`Database: ${embedded ? `embedded, in ${embeddedFolder(config.dataDir)}` : 'PostgreSQL'}`);
   console.log(`Payments: cash on delivery${paymob ? `, and card or wallet through Paymob (${new URL(paymob.baseUrl).host})` : ' only'}`);
   sweep();
+  removeImages();
   // The demo passwords come from the data folder, where the seed kept them; the database has only their hashes.
   const demo = await findDemoAccounts(database.db, config.dataDir);
   if (demo.accounts.length > 0) {
@@ -196,7 +216,7 @@ async function main() {
 function role(): Promise<void> {
   const drawer = process.argv.indexOf(DRAWER_FLAG);
   if (drawer >= 0) {
-    runPictureDrawer(process.argv[drawer + 1]!);
+    runPictureDrawer(openImageStore({ ...loadConfig().images, uploadsDir: process.argv[drawer + 1]! }));
     return Promise.resolve();
   }
   // Done, the child ends (its channel to the server would keep it running).

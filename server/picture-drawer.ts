@@ -9,6 +9,7 @@
  * is sent, and ends when the server lets it go, once the parts in hand are written.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import type { ImageStore } from '../core/images.ts';
 import { drawPicture, type PictureJob } from '../seed/pictures.ts';
 
 export const DRAWER_FLAG = '--draw-demo-pictures';
@@ -79,15 +80,17 @@ export function pictureDrawer(uploadsDir: string, { entry = process.argv[1]!, ex
   };
 }
 
-/** The child's side: draws each part it is sent into `uploadsDir` and answers when it is written. */
-export function runPictureDrawer(uploadsDir: string): void {
-  const store = { root: uploadsDir };
+/**
+ * The child's side: draws each part it is sent into the store and answers when it is written.
+ * It listens at once; parts sent while the store is still opening wait for it.
+ */
+export function runPictureDrawer(opening: Promise<ImageStore>): void {
   const inHand = new Set<Promise<void>>();
   const answer = (message: Answer) => {
     if (process.connected) process.send!(message);
   };
   process.on('message', ({ id, job }: Request) => {
-    const drawing = drawPicture(store, job).then(
+    const drawing = opening.then((store) => drawPicture(store, job)).then(
       () => answer({ id }),
       (error: unknown) => answer({ id, error: error instanceof Error ? error.message : String(error) }),
     );

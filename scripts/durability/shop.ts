@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { signup } from '../../core/auth.ts';
 import { createCategory } from '../../core/categories.ts';
+import { localImageStore } from '../../core/images.ts';
 import { addProduct, plainPicture } from '../../seed/factories.ts';
 import { CATALOGUE, CUSTOMERS, PASSWORD } from './settings.ts';
 import { openShop, type Workspace } from './workspace.ts';
@@ -22,7 +23,7 @@ export interface Shop {
 export async function prepareShop(workspace: Workspace): Promise<Shop> {
   const database = await openShop(workspace);
   try {
-    const store = { root: path.join(workspace.dataDir, 'uploads') };
+    const store = localImageStore(path.join(workspace.dataDir, 'uploads'));
     const image = await plainPicture('#336699');
     const category = await createCategory(database.db, store, { name: 'ملابس', image });
     const made = [];

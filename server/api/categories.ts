@@ -25,7 +25,7 @@ export function categoryRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: listOf(CategoryShape), 304: NotModified, ...failures(400) },
         },
       },
-      async (request) => presentPage(await listCategories(ctx.catalogueDb, request.query), presentCategory),
+      async (request) => presentPage(await listCategories(ctx.catalogueDb, request.query), presentCategory(ctx.imagesUrl)),
     );
 
     app.get(
@@ -34,7 +34,7 @@ export function categoryRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         config: { catalogueRead: true },
         schema: { tags: ['categories'], summary: 'One category', params: IdParamsSchema, response: { 200: one(CategoryShape), 304: NotModified, ...failures(400, 404) } },
       },
-      async (request) => ({ data: presentCategory(await getCategory(ctx.catalogueDb, request.params.id)) }),
+      async (request) => ({ data: presentCategory(ctx.imagesUrl)(await getCategory(ctx.catalogueDb, request.params.id)) }),
     );
 
     app.post(
@@ -52,7 +52,7 @@ export function categoryRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         const form = await readForm(request, ['image']);
         const { name } = parseOrThrow(CategorySchema, form.fields);
         const category = await createCategory(ctx.db, ctx.images, { name, image: singleFile(form, 'image') });
-        return reply.status(201).send({ data: presentCategory(category) });
+        return reply.status(201).send({ data: presentCategory(ctx.imagesUrl)(category) });
       },
     );
 
@@ -72,7 +72,7 @@ export function categoryRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         const form = await readForm(request, ['image']);
         const { name } = parseOrThrow(CategorySchema.partial(), form.fields);
         const category = await updateCategory(ctx.db, ctx.images, request.params.id, { name, image: singleFile(form, 'image') });
-        return { data: presentCategory(category) };
+        return { data: presentCategory(ctx.imagesUrl)(category) };
       },
     );
 

@@ -14,6 +14,8 @@ export interface ApiContext {
   /** Runs a keyword search within the per-address rate and the concurrent searches' bound. */
   search: SearchGuard;
   images: ImageStore;
+  /** The images' address ('' for the shop's own; IMAGES_PUBLIC_URL for a CDN or public bucket). */
+  imagesUrl: string;
   guards: Guards;
   /** Signup and password-change attempts per address and phone. */
   limiter: AttemptLimiter;

@@ -38,15 +38,18 @@ export const presentUserDetails = (u: UserDetails): z.infer<typeof UserDetailsSh
 export const CategoryShape = z.object({
   _id: z.string(),
   name: z.string(),
-  image: z.string().describe('URL path of the image, /categories/<name>'),
+  image: z.string().describe('URL of the image: /categories/<name>, or its address at the images\' own host (IMAGES_PUBLIC_URL)'),
   productsCount: z.number(),
 });
-export const presentCategory = (c: Category): z.infer<typeof CategoryShape> => ({
-  _id: c.id,
-  name: c.name,
-  image: `/categories/${c.image}`,
-  productsCount: c.productsCount,
-});
+/** Presents categories with their images at `imagesUrl` ('' for the shop's own address). */
+export const presentCategory =
+  (imagesUrl: string) =>
+  (c: Category): z.infer<typeof CategoryShape> => ({
+    _id: c.id,
+    name: c.name,
+    image: `${imagesUrl}/categories/${c.image}`,
+    productsCount: c.productsCount,
+  });
 
 export const ProductShape = z.object({
   _id: z.string(),

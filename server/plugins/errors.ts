@@ -28,7 +28,8 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     if (error.status === 400) {
       return reply.status(400).send({ errors: error.fields ?? [{ msg: error.message, path: '', location: 'body' }] });
     }
-    if (error.status === 429 && error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
+    // Too many attempts, or a service out of reach (the images' bucket): when to try again.
+    if ((error.status === 429 || error.status === 503) && error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
     // A gateway that failed (Paymob): the shopper reads the Arabic message, the log says what went wrong.
     if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
     return sendFail(reply, error.status, error.message);

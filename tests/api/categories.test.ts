@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
 import { getCategory } from '../../core/categories.ts';
+import { removeDueImages } from '../../core/image-removals.ts';
 import { deleteProduct, refreshSearchText, updateProduct } from '../../core/product-edits.ts';
 import { categories } from '../../db/schema.ts';
 import {
@@ -15,7 +16,7 @@ import {
   type Account,
 } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { listUploads, multipart, variantFiles, type FilePart } from '../helpers/multipart.ts';
+import { afterGracePeriod, listUploads, multipart, variantFiles, type FilePart } from '../helpers/multipart.ts';
 
 let t: TestApp;
 let admin: Account;
@@ -203,6 +204,8 @@ describe('PUT /api/v1/categories/{id}', () => {
     const card = res.json().data.image.replace('/categories/', '');
     expect(card).not.toBe(category.image);
     expect(res.json().data.name).toBe('بيجامات');
+    expect((await t.app.inject({ method: 'GET', url: `/categories/${category.image}` })).statusCode).toBe(200);
+    await removeDueImages(t.db, t.images, afterGracePeriod());
     const files = await listUploads(t.images, 'categories');
     expect(files).toEqual(expect.arrayContaining(variantFiles(card)));
     for (const old of variantFiles(category.image)) expect(files).not.toContain(old);
@@ -270,6 +273,8 @@ describe('DELETE /api/v1/categories/{id}', () => {
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect(await categoryRow('للحذف')).toBeUndefined();
+    expect(await listUploads(t.images, 'categories')).toEqual(expect.arrayContaining(variantFiles(category.image)));
+    await removeDueImages(t.db, t.images, afterGracePeriod());
     const files = await listUploads(t.images, 'categories');
     for (const file of variantFiles(category.image)) expect(files).not.toContain(file);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/categories/${category.id}` })).statusCode).toBe(404);

@@ -187,7 +187,7 @@ describe('pages while the database is out of reach', () => {
     const pool = new pg.Pool({ connectionString: 'postgres://store@127.0.0.1:1/none', connectionTimeoutMillis: 2_000 });
     const app = await buildApp({
       db: drizzle(pool, { schema }) as unknown as Db,
-      uploadsDir: t.images.root,
+      uploadsDir: t.uploadsDir,
       jwtSecret: TEST_SECRET,
       storeUrl: ORIGIN,
       authRateLimit: 100,

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, MSG } from '../../contracts/index.ts';
 import type { Category } from '../../core/categories.ts';
+import { removeDueImages } from '../../core/image-removals.ts';
 import { deleteProduct, updateProduct } from '../../core/product-edits.ts';
 import { listProducts, type Product } from '../../core/products.ts';
 import { products, reviews } from '../../db/schema.ts';
@@ -18,7 +19,7 @@ import {
   type Account,
 } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { listUploads, multipart, variantFiles, type FilePart } from '../helpers/multipart.ts';
+import { afterGracePeriod, listUploads, multipart, variantFiles, type FilePart } from '../helpers/multipart.ts';
 
 let t: TestApp;
 let admin: Account;
@@ -730,6 +731,9 @@ describe('PUT /api/v1/products/{id}', () => {
     expect(data.imageCover).not.toBe(product.imageCover);
     expect(data.images).toHaveLength(1);
     expect(data.images).not.toContain(product.images[0]);
+    // Pages and caches may still name the old files for the grace period; the sweep removes them after it.
+    expect(await listUploads(t.images, 'products')).toEqual(expect.arrayContaining(filesOf(product)));
+    await removeDueImages(t.db, t.images, afterGracePeriod());
     const files = await listUploads(t.images, 'products');
     expect(files).toEqual(expect.arrayContaining(filesOf(data)));
     for (const old of filesOf(product)) expect(files).not.toContain(old);
@@ -742,6 +746,7 @@ describe('PUT /api/v1/products/{id}', () => {
     const data = res.json().data;
     expect(data.imageCover).toBe(product.imageCover);
     expect(data.images).toHaveLength(3);
+    await removeDueImages(t.db, t.images, afterGracePeriod());
     const files = await listUploads(t.images, 'products');
     expect(files).toEqual(expect.arrayContaining(filesOf(data)));
     for (const old of product.images.flatMap(variantFiles)) expect(files).not.toContain(old);
@@ -753,6 +758,7 @@ describe('PUT /api/v1/products/{id}', () => {
     const res = await putProductForm(product.id, {}, [await coverPart('#123123')]);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.imageCover).not.toBe(product.imageCover);
+    await removeDueImages(t.db, t.images, afterGracePeriod());
     expect(await listUploads(t.images, 'products')).toEqual(expect.arrayContaining(variantFiles(product.imageCover)));
     const seen = await t.app.inject({ method: 'GET', url: `/api/v1/orders/${order.id}`, headers: customer.headers });
     expect(seen.json().data.cartItems[0].product.imageCover).toBe(product.imageCover);
@@ -796,6 +802,8 @@ describe('DELETE /api/v1/products/{id}', () => {
     expect(res.body).toBe('');
     expect(await productRow(created._id)).toBeUndefined();
     expect((await getJson(`/api/v1/products/${created._id}`)).statusCode).toBe(404);
+    expect(await listUploads(t.images, 'products')).toEqual(expect.arrayContaining(filesOf(created)));
+    await removeDueImages(t.db, t.images, afterGracePeriod());
     const files = await listUploads(t.images, 'products');
     for (const old of filesOf(created)) expect(files).not.toContain(old);
     const again = await t.app.inject({ method: 'DELETE', url: `/api/v1/products/${created._id}`, headers: admin.headers });

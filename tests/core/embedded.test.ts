@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { localImageStore } from '../../core/images.ts';
 import { listProducts } from '../../core/products.ts';
 import { openDatabase } from '../../db/client.ts';
 import { dumpEmbedded, latestDump, lockDataDir, restoreEmbedded } from '../../db/embedded.ts';
@@ -39,7 +40,7 @@ describe('embedded dumps', () => {
   it('dumps the database and restores it into a new folder, keeping the old one', async () => {
     const dbDir = path.join(root, 'pglite');
     const backups = path.join(root, 'backups');
-    const images = { root: path.join(root, 'uploads') };
+    const images = localImageStore(path.join(root, 'uploads'));
     const database = await openDatabase({ dataDir: dbDir });
     const product = await createProductFixture(database.db, images, { title: 'قميص لينين أبيض' });
     const file = await dumpEmbedded(database.pglite!, backups, 2);
@@ -74,7 +75,7 @@ describe('embedded dumps', () => {
   it('leaves the database untouched when a dump cannot be loaded', async () => {
     const dbDir = path.join(root, 'intact');
     const database = await openDatabase({ dataDir: dbDir });
-    await createProductFixture(database.db, { root: path.join(root, 'uploads2') });
+    await createProductFixture(database.db, localImageStore(path.join(root, 'uploads2')));
     await database.close();
     const broken = path.join(root, 'broken.sql');
     writeFileSync(broken, 'create table oops (;');
@@ -94,7 +95,7 @@ describe('rolling backups of a running database', () => {
     const database = await openDatabase({});
     try {
       await dumpEmbedded(database.pglite!, path.join(root, 'live'), 5);
-      const product = await createProductFixture(database.db, { root: path.join(root, 'uploads3') });
+      const product = await createProductFixture(database.db, localImageStore(path.join(root, 'uploads3')));
       expect(product.id).toMatch(/^[0-9a-f-]{36}$/);
     } finally {
       await database.close();

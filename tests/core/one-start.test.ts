@@ -8,6 +8,7 @@ import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { login } from '../../core/auth.ts';
+import { localImageStore } from '../../core/images.ts';
 import { MIGRATIONS_DIR, openDatabase, type Database } from '../../db/client.ts';
 import { products, users } from '../../db/schema.ts';
 import { createPostgresDatabase } from '../../scripts/throwaway-database.ts';
@@ -73,7 +74,7 @@ describe('processes seeding one empty database at once', () => {
     const { db } = opened.handles[0];
     const folders = ['process-a', 'process-b'].map((name) => path.join(root, name));
     const seeded = await Promise.all(
-      opened.handles.map((database, i) => seedDemoIfEmpty(database.db, { root: path.join(folders[i]!, 'uploads') }, { dataDir: folders[i]! })),
+      opened.handles.map((database, i) => seedDemoIfEmpty(database.db, localImageStore(path.join(folders[i]!, 'uploads')), { dataDir: folders[i]! })),
     );
     const seeder = seeded.findIndex((credentials) => credentials !== undefined);
     expect(seeder).toBeGreaterThanOrEqual(0);
@@ -87,7 +88,7 @@ describe('processes seeding one empty database at once', () => {
   it('leave a database with rows alone, and write no passwords', async () => {
     const { db } = opened!.handles[1];
     const dataDir = path.join(root, 'process-c');
-    expect(await seedDemoIfEmpty(db, { root: path.join(dataDir, 'uploads') }, { dataDir })).toBeUndefined();
+    expect(await seedDemoIfEmpty(db, localImageStore(path.join(dataDir, 'uploads')), { dataDir })).toBeUndefined();
     expect(existsSync(demoAccountsPath(dataDir))).toBe(false);
     expect((await db.select({ n: count() }).from(products))[0]!.n).toBe(118);
   });

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changePassword, login } from '../../core/auth.ts';
 import { AppError } from '../../core/errors.ts';
+import { localImageStore } from '../../core/images.ts';
 import { deleteProduct } from '../../core/product-edits.ts';
 import type { Database } from '../../db/client.ts';
 import { categories, orderItems, orders, products, reviews, users } from '../../db/schema.ts';
@@ -20,7 +21,7 @@ import { createTestDatabase } from '../helpers/database.ts';
 
 let database: Database;
 const root = mkdtempSync(path.join(tmpdir(), 'store-seed-'));
-const store = { root };
+const store = localImageStore(root);
 /** The data folder the seeds keep the demo passwords in. */
 const dataDir = path.join(root, 'data');
 
@@ -62,7 +63,7 @@ describe('seeding the demo shop', () => {
     const counter = stopAtCheck(Number.POSITIVE_INFINITY);
     const probe = await createTestDatabase();
     try {
-      await seedDemo(probe.db, { root: path.join(root, 'probe') }, { dataDir: path.join(root, 'probe-data'), signal: counter.signal });
+      await seedDemo(probe.db, localImageStore(path.join(root, 'probe')), { dataDir: path.join(root, 'probe-data'), signal: counter.signal });
     } finally {
       await probe.close();
     }

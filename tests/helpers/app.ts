@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { ImageStore } from '../../core/images.ts';
+import { localImageStore, type ImageStore } from '../../core/images.ts';
 import type { Database, OpenOptions } from '../../db/client.ts';
 import { buildApp, type AppOptions, type TrustedProxies } from '../../server/app.ts';
 import { createTestDatabase } from './database.ts';
@@ -19,6 +19,8 @@ export interface TestApp {
   database: Database;
   db: Database['db'];
   images: ImageStore;
+  /** The app's local uploads folder (empty while images are kept in a bucket). */
+  uploadsDir: string;
   close(): Promise<void>;
 }
 
@@ -39,11 +41,15 @@ export interface TestAppOptions {
   catalogueCache?: AppOptions['catalogueCache'];
   /** Requests a minute per address to the sitemap and the mailing list (default: the shop's own). */
   addressLimits?: AppOptions['addressLimits'];
+  /** Where images are kept (default: a fresh local folder) and the address pages name them at. */
+  images?: ImageStore;
+  imagesPublicUrl?: string;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase(options.database);
   const uploadsDir = await mkdtemp(path.join(tmpdir(), 'store-uploads-'));
+  const images = options.images ?? localImageStore(uploadsDir);
   const app = await buildApp({
     db: database.db,
     catalogueDb: database.catalogueDb,
@@ -51,6 +57,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     catalogueCache: options.catalogueCache,
     addressLimits: options.addressLimits,
     uploadsDir,
+    images,
+    imagesPublicUrl: options.imagesPublicUrl,
     jwtSecret: TEST_SECRET,
     storeUrl: options.storeUrl ?? 'http://localhost:3000',
     authRateLimit: options.authRateLimit ?? 10_000,
@@ -67,7 +75,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     database,
     db: database.db,
-    images: { root: uploadsDir },
+    images,
+    uploadsDir,
     async close() {
       await app.close();
       await database.close();

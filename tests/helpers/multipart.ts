@@ -1,7 +1,7 @@
 /** Multipart bodies for `app.inject`, and a look into the uploads folder they fill. */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { imageVariantNames, type ImageFolder, type ImageStore } from '../../core/images.ts';
+import { DEFAULT_IMAGE_REMOVAL_GRACE_MS, imageVariantNames, type ImageFolder, type ImageStore } from '../../core/images.ts';
 
 export interface FilePart {
   /** The form field, e.g. `imageCover` or `images`. */
@@ -31,8 +31,11 @@ export async function multipart(fields: Record<string, string | string[]>, files
 
 /** The file names currently in an uploads folder, sorted. */
 export async function listUploads(images: ImageStore, folder: ImageFolder): Promise<string[]> {
-  return (await readdir(path.join(images.root, folder))).sort();
+  return (await readdir(path.join(images.root!, folder))).sort();
 }
+
+/** A moment after the grace period of images replaced or deleted now (core/image-removals.ts). */
+export const afterGracePeriod = () => new Date(Date.now() + DEFAULT_IMAGE_REMOVAL_GRACE_MS + 60_000);
 
 /** Every file stored for one uploaded image (its card name plus the other sizes), sorted. */
 export function variantFiles(card: string): string[] {
