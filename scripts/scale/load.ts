@@ -10,6 +10,8 @@ import { Shopper } from './shop.ts';
 
 /** An order the shop acknowledged (201), with the key it was sent under. */
 export interface Acknowledged {
+  shopper: Shopper;
+  cartId: string;
   key: string;
   orderId: string;
   /** Its first sending got no 201 (cut, 502, 503): it was sent again with the same key. */
@@ -77,7 +79,7 @@ export class Load {
     for (;;) {
       const placed = await this.ask('POST /api/v1/orders/:cartId', () => shopper.placeOrder(cartId, { key }), false);
       if (placed.status === 201 && placed.body?.data?._id) {
-        this.acknowledged.push({ key, orderId: placed.body.data._id, resent });
+        this.acknowledged.push({ shopper, cartId, key, orderId: placed.body.data._id, resent });
         return;
       }
       if (!failedReply(placed) || Date.now() > deadline) {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createPostgresDatabase, type ThrowawayDatabase } from '../throwaway-database.ts';
 import { hostPort, makeApps, type App } from './apps.ts';
+import { CHECKS } from './check-names.ts';
 import { checkPictureServedByOther, type UploadedProduct } from './checks/pictures.ts';
 import { priceSeenAfter } from './checks/catalogue.ts';
 import { checkBucketAway, checkRedisAway } from './checks/outages.ts';
@@ -57,7 +58,9 @@ export async function main(): Promise<number> {
   try {
     await run(made, report);
   } catch (error) {
-    report.add({ name: 'the run', failures: [error instanceof Error ? error.message : String(error)] });
+    const reason = error instanceof Error ? error.message : String(error);
+    report.add({ name: 'the run', failures: [reason] });
+    for (const name of Object.values(CHECKS)) if (!report.outcomes.some((o) => o.name === name)) report.add({ name, failures: [`not run: ${reason}`] });
   }
   await cleanUp(made, report.failed > 0);
   console.log(`\nScale check: ${((Date.now() - began) / 1000).toFixed(0)} s`);
@@ -93,9 +96,12 @@ function keepLogs(root: string, apps: App[]): void {
 }
 
 async function run(made: Made, report: Report): Promise<void> {
+  const began = Date.now();
   process.env.BUILD_DIR ??= 'tmp/scale-build';
   const build = spawnSync('npx', ['tsx', 'scripts/ensure-build.ts'], { encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`);
+  const built = Date.now();
+  console.log(`The build in ${process.env.BUILD_DIR} is up to date (${((built - began) / 1000).toFixed(0)} s)`);
 
   const root = (made.root = mkdtempSync(path.join(tmpdir(), 'store-scale-')));
   const database = (made.database = await createPostgresDatabase(ADMIN_URL, { prefix: 'store_scale' }));
@@ -110,10 +116,12 @@ async function run(made: Made, report: Report): Promise<void> {
   made.apps = apps;
 
   // 1. Both at once, on the empty database.
+  const starting = Date.now();
   const started = await Promise.all(apps.map((app) => app.process.start()));
+  console.log(`Both processes answered ${((Date.now() - starting) / 1000).toFixed(0)} s after their start`);
   const proxy = (made.proxy = await HaProxy.start([hostPort(apps[0]), hostPort(apps[1])], path.join(root, 'haproxy.log')));
   await new Promise((resolve) => setTimeout(resolve, HAPROXY_SETTLE_MS));
-  await report.run('two processes started at once on an empty database are ready, and the demo shop exists once', () =>
+  await report.run(CHECKS.start, () =>
     checkStartTogether(apps, started, db),
   );
   if (!started.every(Boolean)) throw new Error('not both processes started; the other checks need them');
@@ -131,33 +139,30 @@ async function run(made: Made, report: Report): Promise<void> {
 
   // 2. A picture uploaded through one, served by the other.
   let uploaded: UploadedProduct | undefined;
-  await report.run(
-    'a product uploaded through one process is served by the other, with no file in either data folder',
-    async () => {
-      if (!s3) return [noBucket];
-      const result = await checkPictureServedByOther(apps, adminToken);
-      uploaded = result.product;
-      return result.failures;
-    },
-  );
+  await report.run(CHECKS.pictures, async () => {
+    if (!s3) return [noBucket];
+    const result = await checkPictureServedByOther(apps, adminToken);
+    uploaded = result.product;
+    return result.failures;
+  });
   const adminOne = new Client(apps[0].url);
   const productId = uploaded?.id ?? (await createProduct(adminOne, adminToken, { title: 'قميص التجربة', price: 350, sizes: ['m', 'l'], quantity: 40 }).catch(() => undefined))?.id;
   if (!productId) throw new Error('no product could be made for the other checks');
 
   // 3. to 7.
-  await report.run(`a price edit on one process is seen on the other within ${PRICE_SEEN_WITHIN_MS} ms`, () =>
+  await report.run(CHECKS.price, () =>
     priceSeenAfter(apps, adminToken, productId, 333, PRICE_SEEN_WITHIN_MS),
   );
-  await report.run('a login on one process works on the other, and a logout on one is refused on the other', () => checkSessionsShared(apps, shopperNumbers(1)));
-  await report.run(`login attempts over both processes stop at AUTH_RATE_LIMIT=${AUTH_RATE_LIMIT} in all, whatever X-Forwarded-For the client sends`, () =>
+  await report.run(CHECKS.sessions, () => checkSessionsShared(apps, shopperNumbers(1)));
+  await report.run(CHECKS.loginLimits, () =>
     checkLoginLimits(proxy.url, apps, AUTH_RATE_LIMIT, shopperNumbers(2)),
   );
-  await report.run(`${RACE_ORDERS} orders for the last 5 pieces of a size, half through each process, give 5 orders and no stock below 0`, () =>
+  await report.run(CHECKS.lastPieces, () =>
     checkLastPieces(proxy.url, apps, adminToken, db, shopperNumbers(RACE_ORDERS)),
   );
   const loadProduct = await createProduct(adminOne, adminToken, { title: 'تيشيرت الحمل', price: 90, sizes: ['m'], quantity: 100_000 });
   adminOne.close();
-  await report.run('unpaid card orders expire once each (one cancellation, their pieces returned once)', () =>
+  await report.run(CHECKS.paymentExpiry, () =>
     checkPaymentExpiry(proxy.url, loadProduct.id, db, shopperNumbers(CARD_ORDERS)),
   );
 
@@ -167,13 +172,13 @@ async function run(made: Made, report: Report): Promise<void> {
   made.shoppers.push(...shoppers);
   for (const shopper of shoppers) await shopper.signUp();
   let note = '';
-  await report.run('kill -9 of one process under load fails no GET and loses no acknowledged order; it is started again', async () => {
+  await report.run(CHECKS.kill, async () => {
     const result = await checkKill(apps[1], shoppers, loadProduct.id, db);
     note = result.note;
     return result.failures;
   });
   console.log(`       (${note})`);
-  await report.run('SIGTERM of one process under load fails no request; it exits in time and is started again', async () => {
+  await report.run(CHECKS.sigterm, async () => {
     const result = await checkSigterm(apps[0], shoppers, loadProduct.id, db);
     note = result.note;
     return result.failures;
@@ -181,10 +186,10 @@ async function run(made: Made, report: Report): Promise<void> {
   console.log(`       (${note})`);
 
   // 10. and 11.
-  await report.run('Redis stopped: logins, searches and product pages answer with no 5xx; Redis started again', () =>
+  await report.run(CHECKS.redis, () =>
     checkRedisAway(redis, shoppers[0]!, apps, adminToken, productId),
   );
-  await report.run('the bucket stopped: no 500 (a picture at most 503 with Retry-After); the bucket started again', async () => {
+  await report.run(CHECKS.bucket, async () => {
     if (!s3) return [noBucket];
     if (!uploaded) return ['no uploaded picture to ask for (the upload check failed)'];
     return checkBucketAway(s3, shoppers[1]!, proxy.url, adminToken, productId, uploaded.imageCover);

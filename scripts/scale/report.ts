@@ -4,6 +4,8 @@ export interface Outcome {
   name: string;
   /** Empty when the check held. */
   failures: string[];
+  /** How long the check took. */
+  ms?: number;
 }
 
 export class Report {
@@ -12,21 +14,23 @@ export class Report {
   /** Prints the outcome now (a long run shows its progress) and keeps it for the total. */
   add(outcome: Outcome): void {
     this.outcomes.push(outcome);
-    const { name, failures } = outcome;
-    console.log(`${failures.length ? 'FAILED' : 'OK'} ${name}${failures.length ? `: ${failures[0]}` : ''}`);
+    const { name, failures, ms } = outcome;
+    const took = ms === undefined ? '' : ` (${(ms / 1000).toFixed(1)} s)`;
+    console.log(`${failures.length ? 'FAILED' : 'OK'} ${name}${failures.length ? `: ${failures[0]}` : ''}${took}`);
     for (const failure of failures.slice(1, 5)) console.log(`       ${failure}`);
     if (failures.length > 5) console.log(`       ... and ${failures.length - 5} more`);
   }
 
   /** Runs a check; one that throws fails with its error. */
   async run(name: string, check: () => Promise<string[]>): Promise<boolean> {
+    const began = Date.now();
     let failures: string[];
     try {
       failures = await check();
     } catch (error) {
       failures = [error instanceof Error ? error.message : String(error)];
     }
-    this.add({ name, failures });
+    this.add({ name, failures, ms: Date.now() - began });
     return failures.length === 0;
   }
 

@@ -44,6 +44,20 @@ async function ordersKept(load: Load, shoppers: Shopper[], db: pg.Pool): Promise
   return failures;
 }
 
+/**
+ * The same order request sent again with its key gets the order acknowledged for it: those
+ * sent again during the load, and the last few of it.
+ */
+async function keysReplayed(load: Load): Promise<string[]> {
+  const failures: string[] = [];
+  const sample = [...load.acknowledged.filter((a) => a.resent), ...load.acknowledged.slice(-3)];
+  for (const ack of sample) {
+    const again = await ack.shopper.placeOrder(ack.cartId, { key: ack.key });
+    if (again.body?.data?._id !== ack.orderId) failures.push(`order ${ack.orderId} sent again with its key: ${describe(again)}`);
+  }
+  return failures;
+}
+
 /** Runs the load, does `fault` to `app` in the middle of it, and returns the load once it has stopped. */
 async function underLoad(shoppers: Shopper[], productId: string, fault: () => Promise<void>): Promise<Load> {
   const load = new Load(shoppers, productId, 'm');
@@ -63,6 +77,7 @@ export async function checkKill(app: App, shoppers: Shopper[], productId: string
     ...load.failedGets.map((f) => `${f.what}: ${describe(f.reply)}`),
     ...load.lostOrders.map((o) => `an order never acknowledged: ${o}`),
     ...(await ordersKept(load, shoppers, db)),
+    ...(await keysReplayed(load)),
     ...(load.acknowledged.length === 0 ? ['no order was acknowledged'] : []),
     ...(await restart(app)),
   ];
