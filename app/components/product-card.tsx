@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { IMAGE_VARIANTS } from '../../contracts/constants.ts';
 import type { Product } from '../../core/products.ts';
 import { productImage } from '../lib/images.ts';
+import { useImagesUrl } from '../lib/root-data.ts';
 import { SaleBadge, SoldOutBadge } from './catalogue/badges.tsx';
 import { ProductPrices } from './catalogue/product-prices.tsx';
 import { SizeChips } from './catalogue/size-chips.tsx';
@@ -34,7 +35,7 @@ const CARD_SIZES = '(min-width: 1280px) 260px, (min-width: 768px) 30vw, 50vw';
  * as they near the viewport.
  */
 export function ProductCard({ product, priority = false, eager = false }: { product: CardProduct; priority?: boolean; eager?: boolean }) {
-  const image = productImage(product.imageCover);
+  const image = productImage(product.imageCover, useImagesUrl());
   const { width, height } = IMAGE_VARIANTS.card;
 
   const picture = (

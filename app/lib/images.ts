@@ -12,8 +12,8 @@ export interface ProductImage {
   srcSet: string;
 }
 
-export function productImage(name: string, folder: 'products' | 'categories' = 'products'): ProductImage {
-  const base = `/${folder}/${name.replace(/\.webp$/, '')}`;
+function imageUrls(folder: 'products' | 'categories', name: string, imagesUrl: string): ProductImage {
+  const base = `${imagesUrl}/${folder}/${name.replace(/\.webp$/, '')}`;
   const { card, zoom, thumb } = IMAGE_VARIANTS;
   const src = `${base}${card.suffix}.webp`;
   const zoomSrc = `${base}${zoom.suffix}.webp`;
@@ -26,7 +26,15 @@ export function productImage(name: string, folder: 'products' | 'categories' = '
   };
 }
 
-/** The category image's path as the API gives it (`/categories/<name>`), in its sizes. */
-export function categoryImage(path: string): ProductImage {
-  return productImage(path.replace(/^\/categories\//, ''), 'categories');
+/**
+ * A product image's sizes, at `imagesUrl`: '' for the shop's own address, or the CDN or public
+ * bucket that serves them (IMAGES_PUBLIC_URL; components read it with useImagesUrl).
+ */
+export function productImage(name: string, imagesUrl = ''): ProductImage {
+  return imageUrls('products', name, imagesUrl);
+}
+
+/** A category image's sizes, from its name or its path as the API gives it (`/categories/<name>`). */
+export function categoryImage(path: string, imagesUrl = ''): ProductImage {
+  return imageUrls('categories', path.replace(/^.*\/categories\//, ''), imagesUrl);
 }

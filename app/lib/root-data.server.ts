@@ -16,6 +16,7 @@ export async function loadRootData(request: Request, context: AppLoadContext) {
     categories: categories.data.map((c) => ({ id: c.id, name: c.name })),
     wholesaleUrl: context.wholesaleUrl,
     storeUrl: context.storeUrl,
+    imagesUrl: context.imagesUrl,
     nonce: context.nonce,
     enhanceScript: context.enhanceScript,
   };

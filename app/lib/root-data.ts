@@ -11,3 +11,8 @@ export type RootData = Awaited<ReturnType<typeof loadRootData>>;
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loadRootData>('root');
 }
+
+/** The address images are served at: '' for the shop's own, or IMAGES_PUBLIC_URL (app/lib/images.ts). */
+export function useImagesUrl(): string {
+  return useRootData()?.imagesUrl ?? '';
+}

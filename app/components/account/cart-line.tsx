@@ -6,6 +6,7 @@ import type { CartLine as CartLineData } from '../../../core/cart.ts';
 import { piecesText } from '../catalogue/stock-text.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
+import { useImagesUrl } from '../../lib/root-data.ts';
 
 const STEP_BUTTON =
   'flex size-11 items-center justify-center rounded-lg border border-line bg-white text-ink hover:bg-surface disabled:cursor-not-allowed disabled:text-muted disabled:opacity-50';
@@ -41,7 +42,7 @@ export function cartLineId(itemId: string) {
  */
 export function CartLine({ line, eager }: { line: CartLineData; eager: boolean }) {
   const count = line.count;
-  const image = productImage(line.product.imageCover);
+  const image = productImage(line.product.imageCover, useImagesUrl());
   const href = `/product/${line.product.id}`;
   const problem = lineProblem(line);
   const problemId = `cart-line-problem-${line.id}`;

@@ -4,6 +4,7 @@ import { CUSTOMER_CANCELLABLE, PAYMENT_METHOD_LABELS, type OrderStatus, type Pay
 import { orderTotal } from '../../../contracts/money.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
+import { useImagesUrl } from '../../lib/root-data.ts';
 import { PaymentNotice, PayNow, RefundNote, type PaymentDueData, type PaymentNoticeData, type RefundData } from './order-payment.tsx';
 import { OrderSteps, type OrderStatusEntry } from './order-steps.tsx';
 
@@ -121,6 +122,7 @@ function CancelOrder({ order }: { order: OrderCardData }) {
  * id (`order-<number>`) is the fragment the profile's forms come back to.
  */
 export function OrderCard({ order, focus }: { order: OrderCardData; focus?: OrderCardFocus }) {
+  const imagesUrl = useImagesUrl();
   const headingId = `order-${order.id}-heading`;
   // SPEC.md's shipped label ("تم الشحن") says whether the order has left the shop, as the steps do.
   const shipped = order.isDelivered || order.history.some((entry) => entry.status === 'shipped');
@@ -153,7 +155,7 @@ export function OrderCard({ order, focus }: { order: OrderCardData; focus?: Orde
       <ul className="divide-y divide-line">
         {order.lines.map((line) => (
           <li key={`${line.productId}-${line.size}`} className="flex items-center gap-3 py-3">
-            <img src={productImage(line.imageCover).thumb} width={48} height={64} alt={line.title} loading="lazy" className="h-16 w-12 shrink-0 rounded-md bg-surface object-cover" />
+            <img src={productImage(line.imageCover, imagesUrl).thumb} width={48} height={64} alt={line.title} loading="lazy" className="h-16 w-12 shrink-0 rounded-md bg-surface object-cover" />
             <div className="min-w-0 flex-1">
               <Link to={`/product/${line.productId}`} className="line-clamp-2 font-semibold hover:text-brand-600 hover:underline">
                 {line.title}

@@ -3,6 +3,7 @@ import type { CartLine } from '../../../core/cart.ts';
 import { lineTotal, orderTotal } from '../../../contracts/money.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
+import { useImagesUrl } from '../../lib/root-data.ts';
 import { lineProblem, lineProblemText } from './cart-line.tsx';
 
 /**
@@ -10,6 +11,7 @@ import { lineProblem, lineProblemText } from './cart-line.tsx';
  * is), the items, shipping, the total, and how it is paid (cash on delivery unless told).
  */
 export function OrderSummary({ lines, itemsTotal, paymentNote = 'الدفع نقداً عند الاستلام.' }: { lines: CartLine[]; itemsTotal: number; paymentNote?: React.ReactNode }) {
+  const imagesUrl = useImagesUrl();
   return (
     <section aria-labelledby="order-summary" className="rounded-xl border border-line bg-surface p-4 sm:p-5">
       <h2 id="order-summary" className="mb-3 text-lg font-bold">
@@ -17,7 +19,7 @@ export function OrderSummary({ lines, itemsTotal, paymentNote = 'الدفع نق
       </h2>
       <ul className="divide-y divide-line">
         {lines.map((line) => {
-          const image = productImage(line.product.imageCover);
+          const image = productImage(line.product.imageCover, imagesUrl);
           const problem = lineProblem(line);
           return (
             <li key={line.id} className="flex items-center gap-3 py-3">

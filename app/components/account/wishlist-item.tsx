@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import type { SizeStock } from '../../../core/stock.ts';
 import { Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
+import { useImagesUrl } from '../../lib/root-data.ts';
 import { SizeChips } from '../catalogue/size-chips.tsx';
 import { FormAlert } from './form-field.tsx';
 import { SubmitButton } from './submit-button.tsx';
@@ -37,7 +38,7 @@ export function wishlistAnchor(productId: string): string {
  * runs its button is busy (app/enhance/submit-once.ts); while it is being removed it fades.
  */
 export function WishlistItem({ product, notice }: { product: WishlistProduct; notice?: { tone: 'success' | 'error'; message: string } }) {
-  const image = productImage(product.imageCover);
+  const image = productImage(product.imageCover, useImagesUrl());
   const href = `/product/${product.id}`;
   const chooseSize = product.availableSizes.length > 1;
 

@@ -11,6 +11,7 @@ import { MAX_UPLOAD_BYTES } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { CategorySchema } from '../../../contracts/schemas.ts';
 import { categoryImage } from '../../lib/images.ts';
+import { useImagesUrl } from '../../lib/root-data.ts';
 import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
 import { FieldMessage, FormAlert, TextField } from '../account/form-field.tsx';
 import { useFormValidation } from '../account/form-validation.ts';
@@ -121,6 +122,7 @@ export function CategoryForm({
   /** The saved image's file name, for editing. */
   currentImage?: string;
 }) {
+  const imagesUrl = useImagesUrl();
   const { formRef, onSubmit, errors } = useFormValidation(mode === 'add' ? ADD_SCHEMA : EDIT_SCHEMA, actionData?.errors);
   const [picked, setPicked] = usePickedImage();
   useActionToasts(actionData);
@@ -154,7 +156,7 @@ export function CategoryForm({
       <TextField name="name" label="اسم التصنيف" required maxLength={50} autoComplete="off" defaultValue={typedName} error={errors.name} />
       <ImagePicker
         error={errors.image}
-        current={currentImage ? categoryImage(currentImage).src : undefined}
+        current={currentImage ? categoryImage(currentImage, imagesUrl).src : undefined}
         preview={picked?.preview}
         fileName={picked?.name}
         onPick={(file) => setPicked(file ? { preview: URL.createObjectURL(file), name: file.name } : undefined)}

@@ -2,6 +2,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { categoryImage } from '../../lib/images.ts';
+import { useImagesUrl } from '../../lib/root-data.ts';
 import { Ltr } from '../../lib/format.tsx';
 
 export interface CategoryRowData {
@@ -18,10 +19,11 @@ const ICON_BUTTON = 'flex size-11 items-center justify-center rounded-lg border 
 export const deleteControlId = (id: string) => `delete-${id}`;
 
 export function CategoryRow({ category, deleteHref }: { category: CategoryRowData; deleteHref: string }) {
+  const imagesUrl = useImagesUrl();
   return (
     <li className="flex items-center gap-3 py-3">
       <img
-        src={categoryImage(category.image).thumb}
+        src={categoryImage(category.image, imagesUrl).thumb}
         width={48}
         height={64}
         alt=""

@@ -12,6 +12,7 @@ import { IMAGE_VARIANTS, MAX_PRODUCT_IMAGES, MAX_UPLOAD_BYTES } from '../../../c
 import { MSG } from '../../../contracts/messages.ts';
 import { Ltr } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
+import { useImagesUrl } from '../../lib/root-data.ts';
 
 export interface PickedImage {
   /** Stable across reorders, for React and for the announcements. */
@@ -127,6 +128,7 @@ interface ImagePickerProps {
 let nextKey = 0;
 
 export function ImagePicker({ images, onChange, current, error, disabled }: ImagePickerProps) {
+  const imagesUrl = useImagesUrl();
   // The list, previews and buttons need JavaScript; until it runs the native input does the job.
   const [enhanced, setEnhanced] = useState(false);
   const [announcement, setAnnouncement] = useState('');
@@ -187,8 +189,8 @@ export function ImagePicker({ images, onChange, current, error, disabled }: Imag
             {[current.cover, ...current.others].map((name, i) => (
               <li key={name} className={TILE}>
                 <img
-                  src={productImage(name).thumb}
-                  srcSet={`${productImage(name).thumb} ${IMAGE_VARIANTS.thumb.width}w, ${productImage(name).src} ${IMAGE_VARIANTS.card.width}w`}
+                  src={productImage(name, imagesUrl).thumb}
+                  srcSet={`${productImage(name, imagesUrl).thumb} ${IMAGE_VARIANTS.thumb.width}w, ${productImage(name, imagesUrl).src} ${IMAGE_VARIANTS.card.width}w`}
                   sizes="(min-width: 640px) 180px, 30vw"
                   width={IMAGE_VARIANTS.thumb.width}
                   height={IMAGE_VARIANTS.thumb.height}

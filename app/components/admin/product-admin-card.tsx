@@ -12,6 +12,7 @@ import { SaleBadge } from '../catalogue/badges.tsx';
 import { ProductPrices } from '../catalogue/product-prices.tsx';
 import { Ltr } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
+import { useImagesUrl } from '../../lib/root-data.ts';
 import { SizeStockChips } from './size-stock-chips.tsx';
 
 export interface AdminCardProduct {
@@ -44,7 +45,7 @@ export function ProductAdminCard({ product }: { product: AdminCardProduct }) {
   const fetcher = useFetcher({ key: DELETE_FETCHER });
   const disclosure = useRef<HTMLDetailsElement>(null);
   const deleting = fetcher.state !== 'idle' && fetcher.formData?.get('id') === product.id;
-  const image = productImage(product.imageCover);
+  const image = productImage(product.imageCover, useImagesUrl());
   const titleId = `product-${product.id}-title`;
 
   function closeOnEscape(event: React.KeyboardEvent<HTMLDetailsElement>) {

@@ -10,6 +10,7 @@
 import { ChevronLeft, ChevronRight, X, ZoomIn } from 'lucide-react';
 import { IMAGE_VARIANTS } from '../../../contracts/constants.ts';
 import { productImage } from '../../lib/images.ts';
+import { useImagesUrl } from '../../lib/root-data.ts';
 
 /** The slider is the page's width less its padding (2rem), up to 448 px. */
 const SLIDE_SIZES = '(min-width: 480px) 448px, calc(100vw - 2rem)';
@@ -29,6 +30,7 @@ interface ImageSliderProps {
 }
 
 export function ImageSlider({ images, title }: ImageSliderProps) {
+  const imagesUrl = useImagesUrl();
   const many = images.length > 1;
   const { width, height } = IMAGE_VARIANTS.card;
 
@@ -41,7 +43,7 @@ export function ImageSlider({ images, title }: ImageSliderProps) {
           className="flex snap-x snap-mandatory overflow-x-auto overflow-y-hidden overscroll-x-contain rounded-xl bg-surface [scrollbar-width:none] [@media(scripting:none)]:[scrollbar-width:thin]"
         >
           {images.map((name, index) => {
-            const image = productImage(name);
+            const image = productImage(name, imagesUrl);
             return (
               <div
                 key={name}
@@ -125,7 +127,7 @@ export function ImageSlider({ images, title }: ImageSliderProps) {
               className="overflow-hidden rounded-lg border-2 border-transparent opacity-70 hover:opacity-100 aria-[current=true]:border-brand-600 aria-[current=true]:opacity-100"
             >
               <img
-                src={productImage(name).thumb}
+                src={productImage(name, imagesUrl).thumb}
                 width={IMAGE_VARIANTS.thumb.width}
                 height={IMAGE_VARIANTS.thumb.height}
                 alt=""

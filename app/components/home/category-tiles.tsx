@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { IMAGE_VARIANTS } from '../../../contracts/constants.ts';
 import { categoryImage } from '../../lib/images.ts';
+import { useImagesUrl } from '../../lib/root-data.ts';
 
 export interface CategoryTile {
   id: string;
@@ -10,6 +11,7 @@ export interface CategoryTile {
 
 /** Up to three category tiles under the banner: image, name and "shop now" (SPEC.md §2 "Home"). */
 export function CategoryTiles({ categories }: { categories: CategoryTile[] }) {
+  const imagesUrl = useImagesUrl();
   if (categories.length === 0) return null;
   const { width, height } = IMAGE_VARIANTS.card;
   return (
@@ -19,7 +21,7 @@ export function CategoryTiles({ categories }: { categories: CategoryTile[] }) {
       </h2>
       <ul className="grid grid-cols-3 gap-2 sm:gap-4 lg:mx-auto lg:max-w-4xl lg:gap-6">
         {categories.map((category) => {
-          const image = categoryImage(category.image);
+          const image = categoryImage(category.image, imagesUrl);
           return (
             <li key={category.id}>
               <Link

@@ -15,6 +15,7 @@ import { loadOr404 } from '../../lib/loaders.server.ts';
 import { lineTotal, orderTotal, roundingOf } from '../../../contracts/money.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
+import { useImagesUrl } from '../../lib/root-data.ts';
 import { requireAdmin } from '../../lib/session.server.ts';
 import { useActionToasts } from '../../lib/toast.ts';
 import type { Route } from './+types/order-details';
@@ -59,6 +60,7 @@ function Row({ term, children, strong = false }: { term: string; children: React
 }
 
 export default function OrderDetails({ loaderData, actionData }: Route.ComponentProps) {
+  const imagesUrl = useImagesUrl();
   const { order, callbacks, lines, history } = loaderData;
   const rounding = roundingOf(order.itemsTotal);
   const total = orderTotal(order.itemsTotal, order.shippingPrice);
@@ -123,7 +125,7 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
           <Panel id="order-items" title="المنتجات">
             <ul className="divide-y divide-line">
               {lines.map((line) => {
-                const image = productImage(line.imageCover);
+                const image = productImage(line.imageCover, imagesUrl);
                 return (
                   <li key={`${line.productId}-${line.size}`} className="flex gap-3 py-3 first:pt-0 last:pb-0">
                     <a

@@ -17,10 +17,10 @@ export const meta = () => adminMeta('نظرة عامة');
 const dayLabel = new Intl.DateTimeFormat('ar-EG-u-nu-latn', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** The alerts gathered under their product, in the order of the product's most urgent size. */
-function byProduct(alerts: StockAlert[]) {
+function byProduct(alerts: StockAlert[], imagesUrl: string) {
   const products = new Map<string, { id: string; title: string; thumb: string; sizes: { size: string; quantity: number }[] }>();
   for (const alert of alerts) {
-    const product = products.get(alert.productId) ?? { id: alert.productId, title: alert.title, thumb: productImage(alert.imageCover).thumb, sizes: [] };
+    const product = products.get(alert.productId) ?? { id: alert.productId, title: alert.title, thumb: productImage(alert.imageCover, imagesUrl).thumb, sizes: [] };
     product.sizes.push({ size: alert.size, quantity: alert.quantity });
     products.set(alert.productId, product);
   }
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...dashboard,
     // Chart days are calendar dates already in Cairo time: print them as they are.
     sales: dashboard.sales.map((d) => ({ ...d, label: dayLabel.format(new Date(`${d.day}T00:00:00Z`)) })),
-    stockAlerts: byProduct(dashboard.stockAlerts),
+    stockAlerts: byProduct(dashboard.stockAlerts, context.imagesUrl),
     latestOrders: dashboard.latestOrders.map((o) => ({ ...o, createdAt: o.createdAt.toISOString(), date: formatDate(o.createdAt) })),
   };
 }

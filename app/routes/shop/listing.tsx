@@ -122,7 +122,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     description: listing.description,
     keyword: listing.keyword,
     canonical: canonical.href,
-    image: cover ? new URL(productImage(cover).src, context.storeUrl).href : undefined,
+    image: cover ? new URL(productImage(cover, context.imagesUrl).src, context.storeUrl).href : undefined,
     products: result.data.map(toCardProduct),
     page,
     numberOfPages: result.paginationResult.numberOfPages,

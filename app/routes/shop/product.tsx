@@ -54,7 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const canonical = new URL(`/product/${product.id}`, context.storeUrl).href;
   const images = [product.imageCover, ...product.images];
-  const absolute = (name: string) => new URL(productImage(name).src, context.storeUrl).href;
+  const absolute = (name: string) => new URL(productImage(name, context.imagesUrl).src, context.storeUrl).href;
   const reviewItems = reviews.data.map((r) => ({
     id: r.id,
     userName: r.user.name,
