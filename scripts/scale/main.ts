@@ -48,13 +48,14 @@ export async function main(): Promise<number> {
   const made: Made = { shoppers: [] };
   const began = Date.now();
   process.on('exit', () => killProcesses(made));
+  const report = new Report();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
+      report.muted = true;
       console.log(`\n${signal}: stopping; everything the run made is removed`);
       void cleanUp(made, false).finally(() => process.exit(130));
     });
   }
-  const report = new Report();
   try {
     await run(made, report);
   } catch (error) {
@@ -62,6 +63,8 @@ export async function main(): Promise<number> {
     report.add({ name: 'the run', failures: [reason] });
     for (const name of Object.values(CHECKS)) if (!report.outcomes.some((o) => o.name === name)) report.add({ name, failures: [`not run: ${reason}`] });
   }
+  // Interrupted: the signal's own clean-up ends the process.
+  if (report.muted) return new Promise<number>(() => {});
   await cleanUp(made, report.failed > 0);
   console.log(`\nScale check: ${((Date.now() - began) / 1000).toFixed(0)} s`);
   console.log(report.summary());

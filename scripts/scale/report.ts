@@ -10,9 +10,12 @@ export interface Outcome {
 
 export class Report {
   readonly outcomes: Outcome[] = [];
+  /** Set when the run is interrupted: what checks still under way find is no finding. */
+  muted = false;
 
   /** Prints the outcome now (a long run shows its progress) and keeps it for the total. */
   add(outcome: Outcome): void {
+    if (this.muted) return;
     this.outcomes.push(outcome);
     const { name, failures, ms } = outcome;
     const took = ms === undefined ? '' : ` (${(ms / 1000).toFixed(1)} s)`;
