@@ -22,7 +22,7 @@ import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { restingRss, sampled, sleep, startServer as startBenchServer, type BenchServer as Server } from './bench-server.ts';
 import { rssMb } from './proc-memory.ts';
-import { startPaymobStandIn, STANDIN_SETTINGS } from './paymob-standin.ts';
+import { standInEnv, startPaymobStandIn, STANDIN_SETTINGS } from './paymob-standin.ts';
 
 const { values } = parseArgs({
   options: {
@@ -243,11 +243,7 @@ async function slowPaymob(build: string): Promise<StallRow> {
       LOG_LEVEL: 'info',
       AUTH_RATE_LIMIT: '100000',
       MAX_OPEN_ORDERS: '1000000',
-      PAYMOB_SECRET_KEY: STANDIN_SETTINGS.secretKey,
-      PAYMOB_PUBLIC_KEY: STANDIN_SETTINGS.publicKey,
-      PAYMOB_HMAC_SECRET: STANDIN_SETTINGS.hmacSecret,
-      PAYMOB_CARD_INTEGRATION_ID: String(STANDIN_SETTINGS.cardIntegrationId),
-      PAYMOB_BASE_URL: standIn.url,
+      ...standInEnv(standIn.url),
     },
     // Measured once the demo pictures are drawn, so the drawing does not share the cores.
     /demo pictures are all drawn/,

@@ -4,7 +4,7 @@
  * started here first and handed to the server through the PAYMOB_* settings it reads anyway: the
  * server itself never imports a stand-in.
  */
-import { startPaymobStandIn, STANDIN_SETTINGS } from './paymob-standin.ts';
+import { standInEnv, startPaymobStandIn, STANDIN_SETTINGS } from './paymob-standin.ts';
 
 if (process.env.PAYMOB_STANDIN === 'true') {
   const standIn = await startPaymobStandIn({
@@ -12,14 +12,7 @@ if (process.env.PAYMOB_STANDIN === 'true') {
     ...STANDIN_SETTINGS,
     integrationIds: [STANDIN_SETTINGS.cardIntegrationId, STANDIN_SETTINGS.walletIntegrationId],
   });
-  Object.assign(process.env, {
-    PAYMOB_SECRET_KEY: STANDIN_SETTINGS.secretKey,
-    PAYMOB_PUBLIC_KEY: STANDIN_SETTINGS.publicKey,
-    PAYMOB_HMAC_SECRET: STANDIN_SETTINGS.hmacSecret,
-    PAYMOB_CARD_INTEGRATION_ID: String(STANDIN_SETTINGS.cardIntegrationId),
-    PAYMOB_WALLET_INTEGRATION_ID: String(STANDIN_SETTINGS.walletIntegrationId),
-    PAYMOB_BASE_URL: standIn.url,
-  });
+  Object.assign(process.env, standInEnv(standIn.url));
   console.log(`Card payments go to the Paymob stand-in at ${standIn.url}`);
 }
 

@@ -414,6 +414,18 @@ export const STANDIN_SETTINGS = {
   walletIntegrationId: 4_097_559,
 } as const;
 
+/** The PAYMOB_* settings (server/config.ts) that send the shop's card payments to a stand-in at `url`. */
+export function standInEnv(url: string): Record<string, string> {
+  return {
+    PAYMOB_SECRET_KEY: STANDIN_SETTINGS.secretKey,
+    PAYMOB_PUBLIC_KEY: STANDIN_SETTINGS.publicKey,
+    PAYMOB_HMAC_SECRET: STANDIN_SETTINGS.hmacSecret,
+    PAYMOB_CARD_INTEGRATION_ID: String(STANDIN_SETTINGS.cardIntegrationId),
+    PAYMOB_WALLET_INTEGRATION_ID: String(STANDIN_SETTINGS.walletIntegrationId),
+    PAYMOB_BASE_URL: url,
+  };
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const standIn = await startPaymobStandIn({
     port: Number(process.env.PAYMOB_STANDIN_PORT ?? 3099),

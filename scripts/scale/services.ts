@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../durability/server-process.ts';
-import { startPaymobStandIn, STANDIN_SETTINGS, type StandIn } from '../paymob-standin.ts';
+import { standInEnv, startPaymobStandIn, STANDIN_SETTINGS, type StandIn } from '../paymob-standin.ts';
 import { BUCKET } from './settings.ts';
 
 /** A private redis-server: no snapshots, no append-only file, nothing kept between its starts. */
@@ -149,15 +149,5 @@ export async function startPaymob(): Promise<{ standIn: StandIn; env: Record<str
     ...STANDIN_SETTINGS,
     integrationIds: [STANDIN_SETTINGS.cardIntegrationId, STANDIN_SETTINGS.walletIntegrationId],
   });
-  return {
-    standIn,
-    env: {
-      PAYMOB_SECRET_KEY: STANDIN_SETTINGS.secretKey,
-      PAYMOB_PUBLIC_KEY: STANDIN_SETTINGS.publicKey,
-      PAYMOB_HMAC_SECRET: STANDIN_SETTINGS.hmacSecret,
-      PAYMOB_CARD_INTEGRATION_ID: String(STANDIN_SETTINGS.cardIntegrationId),
-      PAYMOB_WALLET_INTEGRATION_ID: String(STANDIN_SETTINGS.walletIntegrationId),
-      PAYMOB_BASE_URL: standIn.url,
-    },
-  };
+  return { standIn, env: standInEnv(standIn.url) };
 }
