@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { localImageStore } from '../core/images.ts';
+import { openImageStore } from '../core/images.ts';
 import { demoAccountLines, isDatabaseEmpty, seedDemo } from '../seed/demo.ts';
 import { findMissingPictures } from '../seed/pictures.ts';
 import { run, scriptContext } from './lib.ts';
@@ -27,10 +27,12 @@ run(async () => {
       console.log('The database already has data; nothing done. Use "npm run seed -- --reset" to replace it with the demo shop.');
       return;
     }
+    // The bucket when S3_BUCKET is set; the demo seed replaces its own pictures there, nothing else.
+    const images = await openImageStore({ ...ctx.config.images, uploadsDir: ctx.uploadsDir });
     // New random passwords for the demo accounts, kept in the data folder (and printed by `npm start`).
-    const accounts = await seedDemo(database.db, localImageStore(ctx.uploadsDir), { dataDir: ctx.config.dataDir });
+    const accounts = await seedDemo(database.db, images, { dataDir: ctx.config.dataDir });
     for (const line of demoAccountLines(accounts, ctx.config.dataDir)) console.log(line);
-    const pictures = await findMissingPictures(database.db, localImageStore(ctx.uploadsDir));
+    const pictures = await findMissingPictures(database.db, images);
     await pictures.drawAll({ concurrency: availableParallelism() });
   } finally {
     await database.close();
