@@ -4,3 +4,4 @@ export * from './messages.ts';
 export * from './normalize-arabic.ts';
 export * from './schemas.ts';
 export * from './money.ts';
+export * from './shipping.ts';

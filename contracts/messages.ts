@@ -18,6 +18,8 @@ export const MSG = {
   shippingPhoneRequired: 'رقم الهاتف مطلوب',
   cityRequired: 'محافظة الشحن مطلوب',
   cityInvalid: 'اختر محافظة من القائمة',
+  districtRequired: 'المنطقة مطلوبة',
+  districtLength: 'المنطقة يجب أن تكون من 2 إلى 60 حرفاً',
   loginFirst: 'من فضلك قم بتسجيل الدخول أولاً',
   sizeFirst: 'من فضلك قم بتحديد المقاس أولاً',
   orderSent: 'تم إرسال الطلب بنجاح',
@@ -140,6 +142,23 @@ export const MSG = {
   tooManyOpenOrders: 'لديك الحد الأقصى من الطلبات المفتوحة التي لم تُدفع أو لم تُؤكَّد بعد، انتظر تأكيد أحدها أو ألغِ طلباً منها ثم أعد المحاولة',
   /** Followed by the limit, the product and the size: "… (10): تيشيرت (مقاس M)". */
   tooManyLinePieces: 'عدد القطع من المقاس الواحد أكبر مما يسمح به الطلب الواحد',
+  shippingFeeInvalid: 'رسوم الشحن يجب أن تكون رقماً من 0 إلى 1000 بحد أقصى قرشين',
+  codFeeInvalid: 'رسوم الدفع عند الاستلام يجب أن تكون رقماً من 0 إلى 1000 بحد أقصى قرشين',
+  freeShippingFromInvalid: 'حد الشحن المجاني يجب أن يكون رقماً أكبر من صفر بحد أقصى قرشين، أو فارغاً لإيقافه',
+  governorateRepeated: 'المحافظة مذكورة أكثر من مرة',
+  shippingSaved: 'تم حفظ أسعار الشحن',
+  courierInvalid: 'شركة الشحن غير معروفة',
+  couriersOff: 'الشحن مع بوسطة غير مفعّل في هذا المتجر',
+  shipmentNeedsConfirmed: 'يُشحن الطلب مع شركة الشحن بعد تأكيده فقط، حالته الآن',
+  shipmentExists: 'تم تسليم هذا الطلب لشركة الشحن من قبل',
+  shipmentNotFound: 'هذا الطلب لم يُسلَّم لشركة شحن',
+  courierRefused: 'رفضت شركة الشحن إنشاء الشحنة، وبقي الطلب مؤكداً كما كان',
+  courierDown: 'تعذر الوصول إلى شركة الشحن الآن، وبقي الطلب مؤكداً كما كان. حاول مرة أخرى بعد قليل',
+  courierLabelFailed: 'تعذر الحصول على بوليصة الشحن من شركة الشحن الآن، حاول مرة أخرى بعد قليل',
+  courierSignatureInvalid: 'مفتاح إشعار شركة الشحن غير صحيح',
+  shipmentCreated: 'تم تسليم الطلب لبوسطة',
+  cashPaidOutRecorded: 'تم تسجيل استلام المبلغ من شركة الشحن',
+  cashNotCollected: 'لم تحصّل شركة الشحن مبلغاً لهذا الطلب بعد',
 } as const;
 export type MessageKey = keyof typeof MSG;
 

@@ -112,6 +112,8 @@ export const ShippingAddressSchema = z.object({
   details: requiredText(MSG.detailsRequired).max(300, MSG.detailsTooLong),
   phone: phoneField(MSG.shippingPhoneRequired),
   shippingCity: requiredText(MSG.cityRequired).pipe(z.enum(GOVERNORATES, { error: MSG.cityInvalid })),
+  /** The area within the governorate, where a courier delivers (API.md "shipping by governorate"). */
+  district: requiredText(MSG.districtRequired).min(2, MSG.districtLength).max(60, MSG.districtLength),
   postalCode: z.preprocess(toAsciiDigits, z.string().regex(/^[0-9]{5}$/, MSG.invalidValue)).optional(),
 });
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
@@ -120,6 +122,37 @@ export const PlaceOrderSchema = z.object({
   paymentMethodType: z.enum(PAYMENT_METHODS, { error: MSG.paymentMethodInvalid }).default('cash'),
 });
 export type PlaceOrder = z.infer<typeof PlaceOrderSchema>;
+
+/** Pounds from 0 to `max`, in whole piastres. */
+const poundsUpTo = (max: number, message: string, min = 0) =>
+  z
+    .number({ error: message })
+    .min(min, message)
+    .max(max, message)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, message);
+
+/** PUT /shipping: any part of GET /shipping's shape; each governorate at most once. */
+export const ShippingRulesSchema = z
+  .object({
+    fees: z
+      .array(
+        z.object({
+          governorate: z.enum(GOVERNORATES, { error: MSG.cityInvalid }),
+          fee: poundsUpTo(1000, MSG.shippingFeeInvalid).describe('In pounds, 0 to 1000, two decimals at most'),
+        }),
+        { error: MSG.invalidValue },
+      )
+      .max(GOVERNORATES.length, MSG.governorateRepeated)
+      .refine((fees) => new Set(fees.map((f) => f.governorate)).size === fees.length, MSG.governorateRepeated)
+      .optional(),
+    freeShippingFrom: poundsUpTo(1_000_000, MSG.freeShippingFromInvalid)
+      .refine((v) => v > 0, MSG.freeShippingFromInvalid)
+      .nullable()
+      .optional()
+      .describe('An items total (pounds) from which shipping is free; null turns free shipping off'),
+    codFee: poundsUpTo(1000, MSG.codFeeInvalid).optional().describe('Added to cash orders, in pounds'),
+  });
+export type ShippingRulesChange = z.infer<typeof ShippingRulesSchema>;
 
 export const AddToCartSchema = z.object({
   productId: IdSchema,

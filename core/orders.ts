@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { MSG, ORDER_STATUSES, refundOwed, type OrderStatus, type PaymentMethod, type RefundStatus } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
-import { orderItems, orderRefunds, orders, orderStatusHistory, users } from '../db/schema.ts';
+import { orderItems, orderRefunds, orders, orderStatusHistory, shipments, users } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 import { offsetOf, toPage, type Page } from './pagination.ts';
 
@@ -16,13 +16,35 @@ export interface OrderLine {
   price: number;
 }
 
+export interface Shipment {
+  courier: string;
+  /** Null only while the courier is being asked (state `requesting`). */
+  trackingNumber: string | null;
+  deliveryId: string | null;
+  /** `requesting`, or the courier's state as the shop reads it (core/couriers/courier.ts ShipmentState). */
+  state: string;
+  stateCode: string | null;
+  allowOpenPackage: boolean;
+  /** What the courier is to collect (0 for a paid order). */
+  codAmount: number;
+  /** What the courier reports it collected, once delivered. */
+  cashCollected: number | null;
+  /** When staff recorded the courier paying that cash out to the shop. */
+  paidOutAt: Date | null;
+  createdAt: Date;
+}
+
 export interface Order {
   id: string;
   number: number;
   user: { id: string; name: string; phone: string };
   lines: OrderLine[];
-  shippingAddress: { details: string; phone: string; city: string; postalCode: string };
+  /** `district` is null on orders placed before it was asked. */
+  shippingAddress: { details: string; phone: string; city: string; district: string | null; postalCode: string };
+  /** What the order was charged for shipping, the cash-on-delivery fee included. */
   shippingPrice: number;
+  /** The cash-on-delivery fee within shippingPrice (0 for a card order). */
+  codFee: number;
   /** The items, without shipping. */
   totalOrderPrice: number;
   paymentMethodType: PaymentMethod;
@@ -39,6 +61,8 @@ export interface Order {
   isDelivered: boolean;
   deliveredAt: Date | null;
   status: OrderStatus;
+  /** The order handed to a courier, or null (never sent, or shipped by hand). */
+  shipment: Shipment | null;
   /** Every status the order had, oldest first; `by` is null where the shop itself acted. */
   statusHistory: { status: OrderStatus; at: Date; by: { id: string; name: string } | null }[];
   createdAt: Date;
@@ -53,8 +77,10 @@ const orderColumns = {
   shippingDetails: orders.shippingDetails,
   shippingPhone: orders.shippingPhone,
   shippingCity: orders.shippingCity,
+  shippingDistrict: orders.shippingDistrict,
   postalCode: orders.postalCode,
   shippingPrice: orders.shippingPrice,
+  codFee: orders.codFee,
   totalOrderPrice: orders.totalOrderPrice,
   paymentMethodType: orders.paymentMethodType,
   paymentDueAt: orders.paymentDueAt,
@@ -71,7 +97,7 @@ const orderColumns = {
 async function withLines(db: Db, rows: Awaited<ReturnType<typeof selectOrders>>): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [lines, history, refunds] = await Promise.all([
+  const [lines, history, refunds, sent] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.title), asc(orderItems.size)),
     db
       .select({
@@ -100,7 +126,9 @@ async function withLines(db: Db, rows: Awaited<ReturnType<typeof selectOrders>>)
       .leftJoin(users, eq(users.id, orderRefunds.userId))
       .where(inArray(orderRefunds.orderId, ids))
       .orderBy(asc(orderRefunds.createdAt)),
+    db.select().from(shipments).where(inArray(shipments.orderId, ids)),
   ]);
+  const shipmentOf = new Map(sent.map((s) => [s.orderId, s]));
   return rows.map((r) => withRefundOwed({
     id: r.id,
     number: r.number,
@@ -108,8 +136,9 @@ async function withLines(db: Db, rows: Awaited<ReturnType<typeof selectOrders>>)
     lines: lines
       .filter((l) => l.orderId === r.id)
       .map((l) => ({ productId: l.productId, title: l.title, imageCover: l.imageCover, barcode: l.barcode, size: l.size, count: l.count, price: l.price })),
-    shippingAddress: { details: r.shippingDetails, phone: r.shippingPhone, city: r.shippingCity, postalCode: r.postalCode },
+    shippingAddress: { details: r.shippingDetails, phone: r.shippingPhone, city: r.shippingCity, district: r.shippingDistrict, postalCode: r.postalCode },
     shippingPrice: r.shippingPrice,
+    codFee: r.codFee,
     totalOrderPrice: r.totalOrderPrice,
     paymentMethodType: r.paymentMethodType,
     paymentDueAt: r.paymentDueAt,
@@ -123,11 +152,18 @@ async function withLines(db: Db, rows: Awaited<ReturnType<typeof selectOrders>>)
     isDelivered: r.isDelivered,
     deliveredAt: r.deliveredAt,
     status: r.status,
+    shipment: shipmentFrom(shipmentOf.get(r.id)),
     statusHistory: history
       .filter((h) => h.orderId === r.id)
       .map((h) => ({ status: h.status, at: h.at, by: h.userId && h.userName !== null ? { id: h.userId, name: h.userName } : null })),
     createdAt: r.createdAt,
   }));
+}
+
+function shipmentFrom(row: typeof shipments.$inferSelect | undefined): Shipment | null {
+  if (!row) return null;
+  const { orderId: _order, createdBy: _by, updatedAt: _updated, ...shipment } = row;
+  return shipment;
 }
 
 const withRefundOwed = (order: Omit<Order, 'refundOwed'>): Order => ({ ...order, refundOwed: refundOwed(order) });

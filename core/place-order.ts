@@ -7,7 +7,7 @@ import {
   DEFAULT_POSTAL_CODE,
   DEFAULT_ORDER_LIMITS,
   MSG,
-  SHIPPING_FEE,
+  shippingChargeOf,
   type OrderLimits,
   type OrderStatus,
   type PaymentMethod,
@@ -20,6 +20,7 @@ import { AppError } from './errors.ts';
 import { sumLines } from '../contracts/money.ts';
 import { takeStock } from './stock.ts';
 import { getOrder, type Order } from './orders.ts';
+import { readShippingRules } from './shipping.ts';
 
 export interface PlaceOrderInput {
   userId: string;
@@ -115,6 +116,9 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
 
     const card = input.paymentMethodType === 'card';
     const status: OrderStatus = card ? 'awaiting_payment' : 'pending';
+    const itemsTotal = sumLines(lines);
+    // The order keeps what it is charged now; later changes of the fees never reach it.
+    const charge = shippingChargeOf(await readShippingRules(tx), input.shippingAddress.shippingCity, itemsTotal, card ? 'card' : 'cash');
     const [order] = await tx
       .insert(orders)
       .values({
@@ -122,9 +126,11 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
         shippingDetails: input.shippingAddress.details,
         shippingPhone: input.shippingAddress.phone,
         shippingCity: input.shippingAddress.shippingCity,
+        shippingDistrict: input.shippingAddress.district,
         postalCode: input.shippingAddress.postalCode ?? DEFAULT_POSTAL_CODE,
-        shippingPrice: SHIPPING_FEE,
-        totalOrderPrice: sumLines(lines),
+        shippingPrice: charge.shippingPrice,
+        codFee: charge.codFee,
+        totalOrderPrice: itemsTotal,
         paymentMethodType: card ? 'card' : 'cash',
         status,
         paymentDueAt: card ? new Date(Date.now() + (input.paymentTimeoutMinutes ?? 30) * 60_000) : null,

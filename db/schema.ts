@@ -228,8 +228,13 @@ export const orders = pgTable(
     shippingDetails: text('shipping_details').notNull(),
     shippingPhone: text('shipping_phone').notNull(),
     shippingCity: text('shipping_city').notNull(),
+    /** The area within the governorate; null on orders placed before it was asked. */
+    shippingDistrict: text('shipping_district'),
     postalCode: text('postal_code').notNull(),
+    /** What the order was charged for shipping when placed: its governorate's fee (0 when free) plus `codFee`. */
     shippingPrice: money('shipping_price').notNull(),
+    /** The cash-on-delivery fee within `shippingPrice` (0 for a card order). */
+    codFee: money('cod_fee').notNull().default(0),
     totalOrderPrice: money('total_order_price').notNull(),
     paymentMethodType: text('payment_method_type', { enum: PAYMENT_METHODS }).notNull().default('cash'),
     trnxId: text('trnx_id'),
@@ -465,3 +470,93 @@ export const jobLeases = pgTable('job_leases', {
   holder: text('holder').notNull(),
   until: timestamp('until', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/** Each governorate's shipping fee, set by the shop; a governorate without a row costs SHIPPING_FEE. */
+export const shippingFees = pgTable(
+  'shipping_fees',
+  {
+    governorate: text('governorate').primaryKey(),
+    fee: money('fee').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('shipping_fees_fee_check', sql`${t.fee} >= 0 and ${t.fee} <= 1000`)],
+);
+
+/** The shop's one row of shipping rules beside the fees: free shipping from an items total, and the cash-on-delivery fee. */
+export const shippingRules = pgTable(
+  'shipping_rules',
+  {
+    id: integer('id').primaryKey().default(1),
+    freeShippingFrom: money('free_shipping_from'),
+    codFee: money('cod_fee').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('shipping_rules_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * An order handed to a courier: one per order. The row is claimed (state `requesting`, no
+ * tracking number) before the courier is called outside any transaction, so two admins cannot
+ * send the same order twice; it is filled in when the courier answers, removed when it refuses.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    courier: text('courier').notNull(),
+    trackingNumber: text('tracking_number'),
+    deliveryId: text('delivery_id'),
+    /** requesting, then the courier's state as the shop reads it (core/couriers/courier.ts ShipmentState). */
+    state: text('state').notNull(),
+    /** The courier's own state code of the last event applied. */
+    stateCode: text('state_code'),
+    allowOpenPackage: boolean('allow_open_package').notNull().default(false),
+    /** What the courier is to collect from the customer (0 for a paid order). */
+    codAmount: money('cod_amount').notNull(),
+    /** What the courier reports it collected, once delivered. */
+    cashCollected: money('cash_collected'),
+    /** When staff recorded the courier paying the collected cash out to the shop. */
+    paidOutAt: timestamp('paid_out_at', { withTimezone: true, mode: 'date' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('shipments_tracking_key').on(t.courier, t.trackingNumber),
+    index('shipments_unpaid_cash_idx').on(t.courier).where(sql`${t.cashCollected} is not null and ${t.paidOutAt} is null`),
+  ],
+);
+
+/** Every event a courier's webhook sent, kept once (a repeat is recognised by its key). */
+export const courierEvents = pgTable(
+  'courier_events',
+  {
+    id: id(),
+    courier: text('courier').notNull(),
+    eventKey: text('event_key').notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    stateCode: text('state_code').notNull(),
+    /** The order it moved, or null (an unknown tracking number, or nothing to change). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** What the shop did with it: applied, ignored, unknown. */
+    outcome: text('outcome').notNull(),
+    body: jsonb('body').notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('courier_events_key').on(t.courier, t.eventKey), index('courier_events_tracking_idx').on(t.courier, t.trackingNumber)],
+);
+
+/** A courier's city for each governorate, read from the courier once and kept. */
+export const courierCities = pgTable(
+  'courier_cities',
+  {
+    courier: text('courier').notNull(),
+    governorate: text('governorate').notNull(),
+    cityId: text('city_id').notNull(),
+    cityName: text('city_name').notNull(),
+    fetchedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.courier, t.governorate] })],
+);

@@ -50,6 +50,9 @@ export const DEMO_ACCOUNTS_FILE = 'demo-accounts.json';
 export const demoAccountsPath = (dataDir: string) => path.join(dataDir, DEMO_ACCOUNTS_FILE);
 
 /** A new demo password: 24 random URL-safe characters (144 bits). */
+/** An area in each of the first six governorates (GOVERNORATES' order), for the demo orders' addresses. */
+const DEMO_DISTRICTS = ['مدينة نصر', 'الدقي', 'سيدي جابر', 'بنها', 'الزقازيق', 'المنصورة'] as const;
+
 const newDemoPassword = () => randomBytes(18).toString('base64url');
 
 /**
@@ -237,7 +240,7 @@ async function seed(db: Db, store: ImageStore, options: SeedOptions, { onlyIfEmp
         tx,
         userId,
         picks.map((product) => ({ productId: product.id, size: product.availableSizes[i % product.availableSizes.length]! })),
-        { details: `${10 + i} شارع النصر، الدور ${1 + (i % 5)}`, phone: `0122000000${i % 10}`, shippingCity: GOVERNORATES[i % 6]! },
+        { details: `${10 + i} شارع النصر، الدور ${1 + (i % 5)}`, district: DEMO_DISTRICTS[i % 6]!, phone: `0122000000${i % 10}`, shippingCity: GOVERNORATES[i % 6]! },
       );
       const when = daysAgo(Math.floor(i * 1.2), 9 + (i % 9));
       await tx.update(orders).set({ createdAt: when, updatedAt: when }).where(eq(orders.id, order.id));

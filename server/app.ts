@@ -29,6 +29,7 @@ import { markOptionalForms } from './api/forms.ts';
 import { orderRoutes } from './api/orders.ts';
 import { PAYMOB_CALLBACK_ROUTE, PAYMOB_RETURN_ROUTE, paymentRoutes } from './api/payments.ts';
 import { productRoutes } from './api/products.ts';
+import { shippingRoutes } from './api/shipping.ts';
 import { shoppingRoutes } from './api/shopping.ts';
 import { userRoutes } from './api/users.ts';
 import { createGuards, readTokenCookie } from './plugins/auth.ts';
@@ -280,6 +281,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(shoppingRoutes(context));
       await api.register(orderRoutes(context));
       await api.register(paymentRoutes(context));
+      await api.register(shippingRoutes(context));
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ status: 'fail', message: MSG.routeNotFound }));
     },
     { prefix: API_PREFIX },

@@ -141,8 +141,15 @@ export const OrderShape = z.object({
       price: z.number(),
     }),
   ),
-  shippingAddress: z.object({ details: z.string(), phone: z.string(), city: z.string(), postalCode: z.string() }),
-  shippingPrice: z.number(),
+  shippingAddress: z.object({
+    details: z.string(),
+    phone: z.string(),
+    city: z.string(),
+    district: z.string().nullable().describe('The area within the governorate; null on orders placed before it was asked'),
+    postalCode: z.string(),
+  }),
+  shippingPrice: z.number().describe("What the order was charged for shipping when placed: its governorate's fee (0 when free) plus codFee"),
+  codFee: z.number().describe('The cash-on-delivery fee within shippingPrice (0 for a card order)'),
   totalOrderPrice: z.number().describe('the items, without shipping'),
   paymentMethodType: z.enum(PAYMENT_METHODS).describe("'cash' on delivery, or 'card' (card, wallet or instalments through Paymob)"),
   paymentDueAt: date.nullable().describe('A card order still awaiting payment then is cancelled by the shop; null for cash'),
@@ -151,6 +158,16 @@ export const OrderShape = z.object({
   refunds: z
     .array(z.object({ amount: z.number(), status: z.enum(REFUND_STATUSES), at: date, by: z.object({ _id: z.string(), name: z.string() }).nullable() }))
     .describe('Money sent back through Paymob, oldest first, and whether each refund went through'),
+  shipment: z
+    .object({
+      courier: z.string(),
+      trackingNumber: z.string(),
+      deliveryId: z.string().nullable(),
+      state: z.string().describe("The courier's state as the shop reads it: created, in_transit, delivered, returned, cancelled or exception"),
+      createdAt: date,
+    })
+    .nullable()
+    .describe('The order handed to a courier (POST /orders/{id}/shipments), or null'),
   isPaid: z.boolean(),
   paidAt: date.nullable(),
   isDelivered: z.boolean(),
@@ -173,12 +190,17 @@ export const presentOrder = (o: Order): z.infer<typeof OrderShape> => ({
   })),
   shippingAddress: o.shippingAddress,
   shippingPrice: o.shippingPrice,
+  codFee: o.codFee,
   totalOrderPrice: o.totalOrderPrice,
   paymentMethodType: o.paymentMethodType,
   paymentDueAt: isoOrNull(o.paymentDueAt),
   trnxId: o.trnxId,
   orderPaymobId: o.orderPaymobId,
   refunds: o.refunds.map((f) => ({ amount: f.amount, status: f.status, at: iso(f.at), by: f.by && { _id: f.by.id, name: f.by.name } })),
+  shipment:
+    o.shipment?.trackingNumber != null
+      ? { courier: o.shipment.courier, trackingNumber: o.shipment.trackingNumber, deliveryId: o.shipment.deliveryId, state: o.shipment.state, createdAt: iso(o.shipment.createdAt) }
+      : null,
   isPaid: o.isPaid,
   paidAt: isoOrNull(o.paidAt),
   isDelivered: o.isDelivered,

@@ -76,8 +76,10 @@ describe('POST /api/v1/orders/{cartId}: placing an order', () => {
         { product: expect.objectContaining({ _id: shirt.id, title: shirt.title, imageCover: shirt.imageCover }), color: 'm', count: 2, price: 180 },
         { product: expect.objectContaining({ _id: polo.id, title: polo.title, imageCover: polo.imageCover }), color: 'xl', count: 1, price: 199.99 },
       ]),
-      shippingAddress: { details: ADDRESS.details, phone: ADDRESS.phone, city: ADDRESS.shippingCity, postalCode: DEFAULT_POSTAL_CODE },
+      shippingAddress: { details: ADDRESS.details, phone: ADDRESS.phone, city: ADDRESS.shippingCity, district: ADDRESS.district, postalCode: DEFAULT_POSTAL_CODE },
       shippingPrice: 70,
+      codFee: 0,
+      shipment: null,
       totalOrderPrice: 559.99,
       paymentMethodType: 'cash',
       paymentDueAt: null,
@@ -131,7 +133,7 @@ describe('POST /api/v1/orders/{cartId}: placing an order', () => {
     const product = await createProductFixture(t.db, t.images);
     const cartId = await fillCart(t, customer, product.id);
     const res = await placeOrder(t, customer, cartId, {
-      body: { shippingAddress: { details: 'شارع الجمهورية', phone: '٠١١١٢٣٤٥٦٧٨', shippingCity: 'الوادي الجديد' } },
+      body: { shippingAddress: { details: 'شارع الجمهورية', district: 'الخارجة', phone: '٠١١١٢٣٤٥٦٧٨', shippingCity: 'الوادي الجديد' } },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.shippingAddress).toMatchObject({ phone: '01112345678', city: 'الوادي الجديد' });
@@ -225,6 +227,7 @@ describe('POST /api/v1/orders/{cartId}: checkout validation', () => {
         { msg: MSG.detailsRequired, path: 'shippingAddress.details' },
         { msg: MSG.shippingPhoneRequired, path: 'shippingAddress.phone' },
         { msg: MSG.cityRequired, path: 'shippingAddress.shippingCity' },
+        { msg: MSG.districtRequired, path: 'shippingAddress.district' },
       ],
     ],
     ['blank details', { ...ADDRESS, details: '   ' }, [{ msg: 'العنوان مطلوب', path: 'shippingAddress.details' }]],
@@ -232,6 +235,9 @@ describe('POST /api/v1/orders/{cartId}: checkout validation', () => {
     ['a phone of the wrong pattern', { ...ADDRESS, phone: '01312345678' }, [{ msg: 'أدخل رقم هاتف صحيح', path: 'shippingAddress.phone' }]],
     ['a missing city', { ...ADDRESS, shippingCity: '' }, [{ msg: 'محافظة الشحن مطلوب', path: 'shippingAddress.shippingCity' }]],
     ['a city that is not a governorate', { ...ADDRESS, shippingCity: 'باريس' }, [{ msg: MSG.cityInvalid, path: 'shippingAddress.shippingCity' }]],
+    ['a missing district', { ...ADDRESS, district: '' }, [{ msg: MSG.districtRequired, path: 'shippingAddress.district' }]],
+    ['a one-letter district', { ...ADDRESS, district: 'أ' }, [{ msg: MSG.districtLength, path: 'shippingAddress.district' }]],
+    ['a district of 61 letters', { ...ADDRESS, district: 'م'.repeat(61) }, [{ msg: MSG.districtLength, path: 'shippingAddress.district' }]],
     ['a postal code that is not five digits', { ...ADDRESS, postalCode: '12a' }, [{ msg: MSG.invalidValue, path: 'shippingAddress.postalCode' }]],
   ];
 

@@ -10,7 +10,7 @@ import type { Account } from '../fixtures/factories.ts';
 import type { TestApp } from './app.ts';
 
 /** A valid checkout address. */
-export const ADDRESS = { details: '12 شارع التحرير، الدقي', phone: '01012345678', shippingCity: 'الجيزة', postalCode: '12611' } as const;
+export const ADDRESS = { details: '12 شارع التحرير', district: 'الدقي', phone: '01012345678', shippingCity: 'الجيزة', postalCode: '12611' } as const;
 
 export function addToCart(t: TestApp, account: Account, body: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url: '/api/v1/cart', headers: account.headers, payload: body });
