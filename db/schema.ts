@@ -547,16 +547,3 @@ export const courierEvents = pgTable(
   },
   (t) => [uniqueIndex('courier_events_key').on(t.courier, t.eventKey), index('courier_events_tracking_idx').on(t.courier, t.trackingNumber)],
 );
-
-/** A courier's city for each governorate, read from the courier once and kept. */
-export const courierCities = pgTable(
-  'courier_cities',
-  {
-    courier: text('courier').notNull(),
-    governorate: text('governorate').notNull(),
-    cityId: text('city_id').notNull(),
-    cityName: text('city_name').notNull(),
-    fetchedAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.courier, t.governorate] })],
-);

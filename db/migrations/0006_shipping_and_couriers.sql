@@ -1,12 +1,3 @@
-CREATE TABLE "courier_cities" (
-	"courier" text NOT NULL,
-	"governorate" text NOT NULL,
-	"city_id" text NOT NULL,
-	"city_name" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "courier_cities_courier_governorate_pk" PRIMARY KEY("courier","governorate")
-);
---> statement-breakpoint
 CREATE TABLE "courier_events" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"courier" text NOT NULL,
