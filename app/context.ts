@@ -1,6 +1,7 @@
 /** What the server hands every loader and action: core's dependencies and the request's settings. */
 import type { ImageStore } from '../core/images.ts';
 import type { CheckoutSettings } from '../core/checkout.ts';
+import type { CourierSettings } from '../core/shipments.ts';
 import type { AppError } from '../core/errors.ts';
 import type { Db } from '../db/client.ts';
 
@@ -16,6 +17,8 @@ export interface WebContext {
   wholesaleUrl: string;
   /** Card payments (undefined `paymob`: cash only). Server side only: loaders never return it. */
   payments: CheckoutSettings;
+  /** Shipping with a courier (undefined: marked by hand). Server side only: loaders never return it. */
+  couriers: CourierSettings | undefined;
   secureCookies: boolean;
   /** The URL of the enhancement script every page loads (docs/decisions/010). */
   enhanceScript: string;

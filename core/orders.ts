@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { MSG, ORDER_STATUSES, refundOwed, type OrderStatus, type PaymentMethod, type RefundStatus } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
 import { orderItems, orderRefunds, orders, orderStatusHistory, shipments, users } from '../db/schema.ts';
+import { trackingUrlOf } from './couriers/tracking.ts';
 import { AppError } from './errors.ts';
 import { offsetOf, toPage, type Page } from './pagination.ts';
 
@@ -31,6 +32,8 @@ export interface Shipment {
   cashCollected: number | null;
   /** When staff recorded the courier paying that cash out to the shop. */
   paidOutAt: Date | null;
+  /** The courier's public tracking page for the customer (null while requesting). */
+  trackingUrl: string | null;
   createdAt: Date;
 }
 
@@ -163,7 +166,7 @@ async function withLines(db: Db, rows: Awaited<ReturnType<typeof selectOrders>>)
 function shipmentFrom(row: typeof shipments.$inferSelect | undefined): Shipment | null {
   if (!row) return null;
   const { orderId: _order, createdBy: _by, updatedAt: _updated, ...shipment } = row;
-  return shipment;
+  return { ...shipment, trackingUrl: shipment.trackingNumber ? trackingUrlOf(shipment.courier, shipment.trackingNumber) : null };
 }
 
 const withRefundOwed = (order: Omit<Order, 'refundOwed'>): Order => ({ ...order, refundOwed: refundOwed(order) });

@@ -20,10 +20,12 @@ import { AppError } from '../core/errors.ts';
 import { localImageStore, type ImageStore } from '../core/images.ts';
 import { DEFAULT_ORDER_LIMITS, DEFAULT_PAYMENT_TIMEOUT_MINUTES, type OrderLimits } from '../contracts/constants.ts';
 import type { PaymobSettings } from '../core/paymob.ts';
+import type { CourierSettings } from '../core/shipments.ts';
 import type { Db } from '../db/client.ts';
 import { describeError } from '../db/errors.ts';
 import { authRoutes } from './api/auth.ts';
 import { categoryRoutes } from './api/categories.ts';
+import { courierRoutes } from './api/couriers.ts';
 import type { ApiContext } from './api/context.ts';
 import { markOptionalForms } from './api/forms.ts';
 import { orderRoutes } from './api/orders.ts';
@@ -68,6 +70,8 @@ export interface AppOptions {
   timeouts?: Partial<Timeouts>;
   /** Card and wallet payments through Paymob; without them the shop takes cash on delivery only. */
   paymob?: PaymobSettings;
+  /** Shipping with a courier (BOSTA_*); without it shipping is marked by hand. */
+  couriers?: CourierSettings;
   /** Minutes a card order may await its payment (PAYMENT_TIMEOUT_MINUTES). */
   paymentTimeoutMinutes?: number;
   /** Open unpaid orders per customer and pieces per order line (MAX_OPEN_ORDERS, MAX_LINE_PIECES; defaults: DEFAULT_ORDER_LIMITS). */
@@ -262,6 +266,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     newsletter: createAttemptLimiter(attemptStore, addressLimits.newsletterPerMinute),
     jwtSecret: options.jwtSecret,
     payments,
+    couriers: options.couriers,
   };
   app.decorateRequest('user', null);
 
@@ -282,6 +287,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(orderRoutes(context));
       await api.register(paymentRoutes(context));
       await api.register(shippingRoutes(context));
+      await api.register(courierRoutes(context));
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ status: 'fail', message: MSG.routeNotFound }));
     },
     { prefix: API_PREFIX },
@@ -307,6 +313,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         storeUrl: options.storeUrl,
         wholesaleUrl: options.web.wholesaleUrl,
         payments,
+        couriers: options.couriers,
       },
     });
   }

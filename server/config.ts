@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_ORDER_LIMITS, DEFAULT_PAYMENT_TIMEOUT_MINUTES, type OrderLimits } from '../contracts/constants.ts';
 import { DEFAULT_IMAGE_REMOVAL_GRACE_MS } from '../core/images.ts';
+import { BOSTA_PRODUCTION_URL } from '../core/couriers/bosta.ts';
 import { PAYMOB_DEFAULT_BASE_URL, type PaymobSettings } from '../core/paymob.ts';
 import type { S3Settings } from '../core/s3-images.ts';
 import type { TrustedProxies } from './app.ts';
@@ -47,6 +48,15 @@ const EnvSchema = z.object({
   PAYMOB_CARD_INTEGRATION_ID: z.coerce.number().int().positive().optional().or(z.literal('').transform(() => undefined)),
   PAYMOB_WALLET_INTEGRATION_ID: z.coerce.number().int().positive().optional().or(z.literal('').transform(() => undefined)),
   PAYMOB_BASE_URL: z.string().url().default(PAYMOB_DEFAULT_BASE_URL),
+  BOSTA_API_KEY: optionalText,
+  BOSTA_WEBHOOK_SECRET: optionalText,
+  BOSTA_WEBHOOK_HEADER: z
+    .string()
+    .trim()
+    .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP header name')
+    .default('Authorization'),
+  BOSTA_BASE_URL: z.string().url().default(BOSTA_PRODUCTION_URL),
+  BOSTA_PICKUP_ADDRESS_ID: optionalText,
   PAYMENT_TIMEOUT_MINUTES: z.coerce.number().positive().max(24 * 60).default(DEFAULT_PAYMENT_TIMEOUT_MINUTES),
   MAX_OPEN_ORDERS: z.coerce.number().int().min(1).default(DEFAULT_ORDER_LIMITS.openOrders),
   MAX_LINE_PIECES: z.coerce.number().int().min(1).default(DEFAULT_ORDER_LIMITS.linePieces),
@@ -88,6 +98,8 @@ export type Config = {
   trustProxy: TrustedProxies;
   /** Card and wallet payments; undefined while the PAYMOB_* keys are unset (cash on delivery only). */
   paymob: PaymobSettings | undefined;
+  /** Shipping with Bosta; undefined while BOSTA_API_KEY is unset (shipping is marked by hand). */
+  bosta: { apiKey: string; baseUrl: string; pickupAddressId: string | undefined; webhookHeader: string; webhookSecret: string } | undefined;
   /** A card order not paid within this many minutes is cancelled and its stock returned. */
   paymentTimeoutMinutes: number;
   /** Open unpaid orders per customer and pieces of one size per order line. */
@@ -175,6 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = PAYMOB_REQUIRED.filter((key) => e[key] === undefined);
     throw new Error(`Invalid configuration:\n  Card payments need every Paymob setting; missing: ${missing.join(', ')}`);
   }
+  if (e.BOSTA_API_KEY !== undefined && e.BOSTA_WEBHOOK_SECRET === undefined) {
+    throw new Error('Invalid configuration:\n  Shipping with Bosta needs BOSTA_WEBHOOK_SECRET (the value its webhook sends in BOSTA_WEBHOOK_HEADER)');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -206,6 +221,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             cardIntegrationId: e.PAYMOB_CARD_INTEGRATION_ID!,
             walletIntegrationId: e.PAYMOB_WALLET_INTEGRATION_ID,
             baseUrl: e.PAYMOB_BASE_URL.replace(/\/$/, ''),
+          }
+        : undefined,
+    bosta:
+      e.BOSTA_API_KEY !== undefined
+        ? {
+            apiKey: e.BOSTA_API_KEY,
+            baseUrl: e.BOSTA_BASE_URL.replace(/\/$/, ''),
+            pickupAddressId: e.BOSTA_PICKUP_ADDRESS_ID,
+            webhookHeader: e.BOSTA_WEBHOOK_HEADER,
+            webhookSecret: e.BOSTA_WEBHOOK_SECRET!,
           }
         : undefined,
     paymentTimeoutMinutes: e.PAYMENT_TIMEOUT_MINUTES,

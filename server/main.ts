@@ -14,6 +14,7 @@ import { findMissingPictures } from '../seed/pictures.ts';
 import { acquireLease, releaseAllLeases, runUnderLease } from '../core/job-leases.ts';
 import { removeDueImages } from '../core/image-removals.ts';
 import { openImageStore } from '../core/images.ts';
+import { createBosta } from '../core/couriers/bosta.ts';
 import { expireUnpaidOrders } from '../core/payments.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -87,6 +88,11 @@ async function main() {
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     paymob,
+    couriers: config.bosta && {
+      courier: createBosta({ apiKey: config.bosta.apiKey, baseUrl: config.bosta.baseUrl, pickupAddressId: config.bosta.pickupAddressId }),
+      webhookHeader: config.bosta.webhookHeader,
+      webhookSecret: config.bosta.webhookSecret,
+    },
     paymentTimeoutMinutes: config.paymentTimeoutMinutes,
     orderLimits: config.orderLimits,
     web: {
@@ -179,6 +185,7 @@ async function main() {
   const where = `http://localhost:${config.port}`;
   console.log(`\nThe store is running at ${where} (API docs: ${where}/api/docs)`);
   console.log(`Database: ${embedded ? `embedded, in ${embeddedFolder(config.dataDir)}` : 'PostgreSQL'}`);
+  console.log(`Shipping: ${config.bosta ? `with Bosta (${new URL(config.bosta.baseUrl).host}); its webhook: ${config.storeUrl}/api/v1/couriers/bosta/webhook` : 'marked by hand (BOSTA_API_KEY unset)'}`);
   console.log(`Payments: cash on delivery${paymob ? `, and card or wallet through Paymob (${new URL(paymob.baseUrl).host})` : ' only'}`);
   sweep();
   removeImages();

@@ -1,5 +1,6 @@
 import type { ImageStore } from '../../core/images.ts';
 import type { CheckoutSettings } from '../../core/checkout.ts';
+import type { CourierSettings } from '../../core/shipments.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../plugins/auth.ts';
 import type { AttemptLimiter, LoginLimiter } from '../plugins/rate-limit.ts';
@@ -8,6 +9,8 @@ import type { SearchGuard } from '../plugins/search-limits.ts';
 /** What the API routes need: the database, the image folder, the guards, the auth and payment settings. */
 export interface ApiContext {
   payments: CheckoutSettings;
+  /** Shipping with a courier; undefined while BOSTA_* is unset. */
+  couriers: CourierSettings | undefined;
   db: Db;
   /** The public catalogue reads' database (their own bounded pool on PostgreSQL). */
   catalogueDb: Db;

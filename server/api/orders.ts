@@ -6,7 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdempotencyKeySchema, IdParamsSchema, IdSchema, MAX_LINE_PIECES, MAX_OPEN_ORDERS, OrderStatusSchema, OrdersQuerySchema, PlaceOrderSchema } from '../../contracts/index.ts';
 import { checkout } from '../../core/checkout.ts';
-import { cancelOwnOrder, changeOrderStatus, toggleDelivered, togglePaid } from '../../core/order-lifecycle.ts';
+import { cancelOwnOrder, toggleDelivered, togglePaid } from '../../core/order-lifecycle.ts';
+import { changeOrderStatusWithCourier } from '../../core/shipments.ts';
 import { getOrder, listOrders } from '../../core/orders.ts';
 import { currentUser } from '../plugins/auth.ts';
 import type { ApiContext } from './context.ts';
@@ -92,7 +93,7 @@ export function orderRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: one(OrderShape), ...failures(400, 401, 403, 404, 409, 413, 415) },
         },
       },
-      async (request) => ({ data: presentOrder(await changeOrderStatus(ctx.db, request.params.id, request.body.status, currentUser(request), ctx.payments.paymob)) }),
+      async (request) => ({ data: presentOrder(await changeOrderStatusWithCourier(ctx.db, request.params.id, request.body.status, currentUser(request), ctx.payments.paymob, ctx.couriers)) }),
     );
 
     app.put(

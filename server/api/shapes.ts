@@ -164,6 +164,7 @@ export const OrderShape = z.object({
       trackingNumber: z.string(),
       deliveryId: z.string().nullable(),
       state: z.string().describe("The courier's state as the shop reads it: created, in_transit, delivered, returned, cancelled or exception"),
+      trackingUrl: z.string().nullable().describe("The courier's public tracking page"),
       createdAt: date,
     })
     .nullable()
@@ -199,7 +200,7 @@ export const presentOrder = (o: Order): z.infer<typeof OrderShape> => ({
   refunds: o.refunds.map((f) => ({ amount: f.amount, status: f.status, at: iso(f.at), by: f.by && { _id: f.by.id, name: f.by.name } })),
   shipment:
     o.shipment?.trackingNumber != null
-      ? { courier: o.shipment.courier, trackingNumber: o.shipment.trackingNumber, deliveryId: o.shipment.deliveryId, state: o.shipment.state, createdAt: iso(o.shipment.createdAt) }
+      ? { courier: o.shipment.courier, trackingNumber: o.shipment.trackingNumber, deliveryId: o.shipment.deliveryId, state: o.shipment.state, trackingUrl: o.shipment.trackingUrl, createdAt: iso(o.shipment.createdAt) }
       : null,
   isPaid: o.isPaid,
   paidAt: isoOrNull(o.paidAt),

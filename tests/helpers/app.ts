@@ -34,6 +34,8 @@ export interface TestAppOptions {
   /** Card payments against a Paymob (stand-in) at these settings. */
   paymob?: AppOptions['paymob'];
   paymentTimeoutMinutes?: number;
+  /** Shipping with a courier (a Bosta stand-in). */
+  couriers?: AppOptions['couriers'];
   orderLimits?: AppOptions['orderLimits'];
   /** PostgreSQL: statement time limits and the catalogue reads' own pool. */
   database?: Pick<OpenOptions, 'statementTimeoutMs' | 'catalogue'>;
@@ -65,6 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     trustProxy: options.trustProxy,
     timeouts: options.timeouts,
     paymob: options.paymob,
+    couriers: options.couriers,
     paymentTimeoutMinutes: options.paymentTimeoutMinutes,
     orderLimits: options.orderLimits,
     web: options.webBuildDir ? { dev: false, buildDir: options.webBuildDir, wholesaleUrl: 'https://wa.me/201000000000' } : undefined,

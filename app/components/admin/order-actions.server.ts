@@ -12,7 +12,8 @@ import { ORDER_STATUSES, paymentToGiveBack, refundsOfPayment, type RefundStatus 
 import { MSG } from '../../../contracts/messages.ts';
 import { IdSchema } from '../../../contracts/schemas.ts';
 import { AppError } from '../../../core/errors.ts';
-import { changeOrderStatus, setOrderFlag } from '../../../core/order-lifecycle.ts';
+import { setOrderFlag } from '../../../core/order-lifecycle.ts';
+import { changeOrderStatusWithCourier } from '../../../core/shipments.ts';
 import { getOrder, type Order, type Viewer } from '../../../core/orders.ts';
 import { decidePayment } from '../../../core/payments.ts';
 import { refundPaidOrder } from '../../../core/refunds.ts';
@@ -73,7 +74,7 @@ async function apply(change: z.infer<typeof OrderChangeSchema>, context: AppLoad
       await setOrderFlag(context.db, change.orderId, change.flag, change.value, admin.id);
       return { type: 'success', message: change.flag === 'paid' ? MSG.markedPaid : MSG.orderStatusChanged };
     case 'status': {
-      const order = await changeOrderStatus(context.db, change.orderId, change.status, admin, context.payments.paymob);
+      const order = await changeOrderStatusWithCourier(context.db, change.orderId, change.status, admin, context.payments.paymob, context.couriers);
       const refund = refundOfClosing(order);
       return refund ? refundToast(refund, MSG.orderStatusChanged) : { type: 'success', message: MSG.orderStatusChanged };
     }
