@@ -2,8 +2,10 @@
  * `npm run dev`: the server in development (server/main.ts --dev, restarted by tsx watch). With
  * `PAYMOB_STANDIN=true`, card payments go to the Paymob stand-in (scripts/paymob-standin.ts),
  * started here first and handed to the server through the PAYMOB_* settings it reads anyway: the
- * server itself never imports a stand-in.
+ * server itself never imports a stand-in. With `BOSTA_STANDIN=true`, orders are shipped with the
+ * Bosta stand-in (scripts/bosta-standin.ts) the same way, its webhook posting to this shop.
  */
+import { bostaStandInEnv, BOSTA_STANDIN_SETTINGS, startBostaStandIn } from './bosta-standin.ts';
 import { standInEnv, startPaymobStandIn, STANDIN_SETTINGS } from './paymob-standin.ts';
 
 if (process.env.PAYMOB_STANDIN === 'true') {
@@ -14,6 +16,17 @@ if (process.env.PAYMOB_STANDIN === 'true') {
   });
   Object.assign(process.env, standInEnv(standIn.url));
   console.log(`Card payments go to the Paymob stand-in at ${standIn.url}`);
+}
+
+if (process.env.BOSTA_STANDIN === 'true') {
+  const storeUrl = (process.env.STORE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
+  const standIn = await startBostaStandIn({
+    port: Number(process.env.BOSTA_STANDIN_PORT ?? 3098),
+    ...BOSTA_STANDIN_SETTINGS,
+    webhookUrl: `${storeUrl}/api/v1/couriers/bosta/webhook`,
+  });
+  Object.assign(process.env, bostaStandInEnv(standIn.url));
+  console.log(`Shipments go to the Bosta stand-in at ${standIn.url}; move one with POST ${standIn.url}/_standin/deliveries/<tracking number>/state {"code": 45}`);
 }
 
 await import('../server/main.ts');
