@@ -83,3 +83,34 @@ describe('loadConfig: proxies in front of the shop', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/10\.0\.0\.0\/33/);
   });
 });
+
+describe('loadConfig: shipping with Bosta', () => {
+  it('marks shipping by hand while BOSTA_API_KEY is unset or blank', () => {
+    expect(loadConfig({}).bosta).toBeUndefined();
+    expect(loadConfig({ BOSTA_API_KEY: '', BOSTA_WEBHOOK_SECRET: '' }).bosta).toBeUndefined();
+  });
+
+  it("reads the Bosta settings, defaulting to Bosta's own address and the Authorization header", () => {
+    expect(loadConfig({ BOSTA_API_KEY: 'key-value', BOSTA_WEBHOOK_SECRET: 'webhook-secret' }).bosta).toEqual({
+      apiKey: 'key-value',
+      baseUrl: 'https://app.bosta.co',
+      pickupAddressId: undefined,
+      webhookHeader: 'Authorization',
+      webhookSecret: 'webhook-secret',
+    });
+    const staging = loadConfig({
+      BOSTA_API_KEY: 'key-value',
+      BOSTA_WEBHOOK_SECRET: 'webhook-secret',
+      BOSTA_WEBHOOK_HEADER: 'X-Bosta-Key',
+      BOSTA_BASE_URL: 'https://stg-app.bosta.co/',
+      BOSTA_PICKUP_ADDRESS_ID: 'loc-1',
+    }).bosta;
+    expect(staging).toMatchObject({ baseUrl: 'https://stg-app.bosta.co', webhookHeader: 'X-Bosta-Key', pickupAddressId: 'loc-1' });
+  });
+
+  it('stops on a key without a webhook secret, and on a header name that is not one, naming no value', () => {
+    expect(() => loadConfig({ BOSTA_API_KEY: 'key-value' })).toThrow(/BOSTA_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ BOSTA_API_KEY: 'key-value' })).not.toThrow(/key-value/);
+    expect(() => loadConfig({ BOSTA_API_KEY: 'key-value', BOSTA_WEBHOOK_SECRET: 's', BOSTA_WEBHOOK_HEADER: 'Bad Header:' })).toThrow(/BOSTA_WEBHOOK_HEADER/);
+  });
+});
