@@ -19,6 +19,8 @@ export interface CheckoutInput {
   paymentMethodType: PaymentMethod;
   /** The client's key for this checkout: the same key gets the first order back. */
   idempotencyKey?: string;
+  /** The shipping price the customer was shown: placing at another is refused (409, `shippingChanged`). */
+  expectedShippingPrice?: number;
 }
 
 export interface CheckoutOutcome {
@@ -46,6 +48,7 @@ export async function checkout(db: Db, settings: CheckoutSettings, customer: Vie
     paymentMethodType: input.paymentMethodType,
     paymentTimeoutMinutes: settings.timeoutMinutes,
     limits: settings.orderLimits,
+    expectedShippingPrice: input.expectedShippingPrice,
   });
   if (order.status !== 'awaiting_payment') return { order, replayed };
   // Outside the order's transaction: Paymob may take seconds, and the order is kept whatever it answers.

@@ -17,7 +17,7 @@ import type { Db } from '../db/client.ts';
 import { cartItems, carts, idempotencyKeys, orderItems, orders, orderStatusHistory, products, users } from '../db/schema.ts';
 import { catalogueChanged } from './catalogue-changes.ts';
 import { AppError } from './errors.ts';
-import { sumLines } from '../contracts/money.ts';
+import { sumLines, toPiastres } from '../contracts/money.ts';
 import { takeStock } from './stock.ts';
 import { getOrder, type Order } from './orders.ts';
 import { readShippingRules } from './shipping.ts';
@@ -34,6 +34,11 @@ export interface PlaceOrderInput {
   paymentTimeoutMinutes?: number;
   /** Open unpaid orders a customer may have, and pieces of one size a line may take (DEFAULT_ORDER_LIMITS). */
   limits?: OrderLimits;
+  /**
+   * The shipping price the customer was shown before confirming: a different charge now (the fees
+   * changed meanwhile) refuses the order (409) and places nothing, so no one pays more than shown.
+   */
+  expectedShippingPrice?: number;
 }
 
 export interface PlacedOrder {
@@ -119,6 +124,9 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
     const itemsTotal = sumLines(lines);
     // The order keeps what it is charged now; later changes of the fees never reach it.
     const charge = shippingChargeOf(await readShippingRules(tx), input.shippingAddress.shippingCity, itemsTotal, card ? 'card' : 'cash');
+    if (input.expectedShippingPrice !== undefined && toPiastres(input.expectedShippingPrice) !== toPiastres(charge.shippingPrice)) {
+      throw new AppError(409, MSG.shippingChanged);
+    }
     const [order] = await tx
       .insert(orders)
       .values({

@@ -1,7 +1,8 @@
 /** The shop's shipping rules (API.md "shipping by governorate"): each governorate's fee, free shipping from an items total, the cash-on-delivery fee. */
-import { DEFAULT_SHIPPING_RULES, type ShippingRules, type ShippingRulesChange } from '../contracts/index.ts';
+import { desc, eq } from 'drizzle-orm';
+import { DEFAULT_SHIPPING_RULES, GOVERNORATES, type Governorate, type ShippingRules, type ShippingRulesChange } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
-import { shippingFees, shippingRules } from '../db/schema.ts';
+import { orders, shippingFees, shippingRules } from '../db/schema.ts';
 import { catalogueChanged } from './catalogue-changes.ts';
 import type { Tx } from './order-lifecycle.ts';
 
@@ -40,4 +41,15 @@ export async function changeShippingRules(db: Db, change: ShippingRulesChange): 
   // The home page's free-shipping strip and the static pages name the charges.
   catalogueChanged(db);
   return readShippingRules(db);
+}
+
+/** The governorate of the customer's last order, where checkout starts; undefined before the first. */
+export async function readLastGovernorate(db: Db, userId: string): Promise<Governorate | undefined> {
+  const [last] = await db
+    .select({ city: orders.shippingCity })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.number))
+    .limit(1);
+  return GOVERNORATES.find((governorate) => governorate === last?.city);
 }

@@ -13,6 +13,7 @@ import { newsletter } from './newsletter.ts';
 import { intoView, sizeFirst } from './profile.ts';
 import { reviewForm } from './reviews.ts';
 import { flashToast } from './flash.ts';
+import { shippingCharges } from './shipping-charges.ts';
 import { sizeHints } from './size-hints.ts';
 import { submitOnce } from './submit-once.ts';
 import { tabs } from './tabs.ts';
@@ -32,6 +33,7 @@ const BEHAVIOURS: Record<string, Behaviour> = {
   menu,
   newsletter,
   'review-form': reviewForm,
+  'shipping-charges': shippingCharges,
   'size-first': sizeFirst,
   'size-hints': sizeHints,
   'submit-once': submitOnce,

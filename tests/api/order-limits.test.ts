@@ -81,7 +81,7 @@ function checkoutForm(customer: Account) {
       'sec-fetch-mode': 'navigate',
       accept: 'text/html',
     },
-    payload: new URLSearchParams({ details: ADDRESS.details, phone: ADDRESS.phone, shippingCity: ADDRESS.shippingCity, district: ADDRESS.district, idempotencyKey: crypto.randomUUID() }).toString(),
+    payload: new URLSearchParams({ details: ADDRESS.details, phone: ADDRESS.phone, shippingCity: ADDRESS.shippingCity, district: ADDRESS.district, shownShippingCash: '70.00', idempotencyKey: crypto.randomUUID() }).toString(),
   });
 }
 

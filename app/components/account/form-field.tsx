@@ -76,15 +76,19 @@ type SelectProps = FieldFrame &
     options: readonly string[];
     /** The first, empty choice: nothing is picked until the shopper picks. */
     placeholder: string;
+    /** Data attributes an option carries (the empty choice's value is ''), for the enhancement script. */
+    optionData?: (value: string) => Record<`data-${string}`, string> | undefined;
   };
 
-export function SelectField({ name, label, error, className, options, placeholder, ...select }: SelectProps) {
+export function SelectField({ name, label, error, className, options, placeholder, optionData, ...select }: SelectProps) {
   return (
     <Frame name={name} label={label} error={error} className={className}>
       <select {...select} {...ariaOf(name, error)} className={`${CONTROL} ${error ? 'border-sale' : 'border-line'}`}>
-        <option value="">{placeholder}</option>
+        <option value="" {...optionData?.('')}>
+          {placeholder}
+        </option>
         {options.map((option) => (
-          <option key={option} value={option}>
+          <option key={option} value={option} {...optionData?.(option)}>
             {option}
           </option>
         ))}

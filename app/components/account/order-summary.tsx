@@ -1,16 +1,31 @@
-import { SHIPPING_FEE } from '../../../contracts/constants.ts';
 import type { CartLine } from '../../../core/cart.ts';
-import { lineTotal, orderTotal } from '../../../contracts/money.ts';
+import { lineTotal } from '../../../contracts/money.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
 import { useImagesUrl } from '../../lib/root-data.ts';
 import { lineProblem, lineProblemText } from './cart-line.tsx';
+import { CASH_ONLY } from './payment-method.tsx';
+import { ChargeSlot, CHOOSE_GOVERNORATE, OrderTotal, type ShippingQuote } from './shipping-charges.tsx';
 
 /**
  * The cart as checkout shows it: each line (saying so when it can no longer be ordered as it
- * is), the items, shipping, the total, and how it is paid (cash on delivery unless told).
+ * is), the items, the shipping fee of the chosen governorate, the cash-on-delivery fee while
+ * paying cash, the total, and how it is paid (cash on delivery unless told).
  */
-export function OrderSummary({ lines, itemsTotal, paymentNote = 'الدفع نقداً عند الاستلام.' }: { lines: CartLine[]; itemsTotal: number; paymentNote?: React.ReactNode }) {
+export function OrderSummary({
+  lines,
+  itemsTotal,
+  quote,
+  cardPayments = false,
+  paymentNote = 'الدفع نقداً عند الاستلام.',
+}: {
+  lines: CartLine[];
+  itemsTotal: number;
+  quote: ShippingQuote;
+  /** The shopper may pay by card: the cash-on-delivery fee and the total follow the choice. */
+  cardPayments?: boolean;
+  paymentNote?: React.ReactNode;
+}) {
   const imagesUrl = useImagesUrl();
   return (
     <section aria-labelledby="order-summary" className="rounded-xl border border-line bg-surface p-4 sm:p-5">
@@ -45,14 +60,22 @@ export function OrderSummary({ lines, itemsTotal, paymentNote = 'الدفع نق
         </div>
         <div className="flex justify-between gap-2">
           <dt className="text-muted">الشحن</dt>
-          <dd>
-            <Price value={SHIPPING_FEE} className="whitespace-nowrap" />
+          <dd className="text-end">
+            <ChargeSlot name="fee" amount={quote.fee} unknown={CHOOSE_GOVERNORATE} />
           </dd>
         </div>
+        {quote.codFee > 0 && (
+          <div className="flex justify-between gap-2" {...(cardPayments && CASH_ONLY)}>
+            <dt className="text-muted">رسوم الدفع عند الاستلام</dt>
+            <dd>
+              <Price value={quote.codFee} className="whitespace-nowrap" />
+            </dd>
+          </div>
+        )}
         <div className="flex justify-between gap-2 border-t border-line pt-2 text-lg font-bold">
           <dt>الإجمالي</dt>
-          <dd>
-            <Price value={orderTotal(itemsTotal, SHIPPING_FEE)} className="whitespace-nowrap text-brand-700" />
+          <dd className="text-end">
+            <OrderTotal quote={quote} cardPayments={cardPayments} className="text-brand-700" />
           </dd>
         </div>
       </dl>

@@ -13,6 +13,9 @@ import { FieldMessage } from './form-field.tsx';
 /** Put on the element that holds the choice and every text that follows it. */
 export const PAYMENT_SCOPE = { 'data-payment-scope': '' } as const;
 
+/** Put on what applies to cash only (the cash-on-delivery fee): hidden while a card is chosen, shown where :has is missing. */
+export const CASH_ONLY = { 'data-cash-only': '' } as const;
+
 // Unlayered, so it wins over the utility classes around it.
 const TEXTS_FOLLOW_CHOICE = `[data-pay] { display: none; }
 @supports not selector(:has(*)) { [data-pay="any"] { display: revert; } }
@@ -20,6 +23,7 @@ const TEXTS_FOLLOW_CHOICE = `[data-pay] { display: none; }
 [data-pay="cash"] { display: revert; }
 [data-payment-scope]:has(input[name="paymentMethodType"][value="card"]:checked) [data-pay="cash"] { display: none; }
 [data-payment-scope]:has(input[name="paymentMethodType"][value="card"]:checked) [data-pay="card"] { display: revert; }
+[data-payment-scope]:has(input[name="paymentMethodType"][value="card"]:checked) [data-cash-only] { display: none; }
 }`;
 
 /**

@@ -1,18 +1,35 @@
 import { Truck } from 'lucide-react';
 import { DELIVERY_WORKING_DAYS } from '../../../contracts/constants.ts';
-import { Ltr } from '../../lib/format.tsx';
+import type { ShippingRules } from '../../../contracts/shipping.ts';
+import { Ltr, Price } from '../../lib/format.tsx';
+import { FeeWords, FreeShippingWords } from '../shipping-terms.tsx';
 
 /**
- * SPEC.md's "free-shipping strip". Shipping is 70 L.E on every order, so the strip promises what
- * is true: cash on delivery and fast delivery, never free shipping.
+ * SPEC.md's "free-shipping strip", saying what the shop really charges (its shipping rules):
+ * free shipping from the threshold when there is one, else the fee or its range by governorate;
+ * then cash on delivery (with its fee, if any) and fast delivery.
  */
-export function DeliveryStrip() {
+export function DeliveryStrip({ rules }: { rules: ShippingRules }) {
   return (
     <div className="bg-brand-700 text-white">
       <p className="mx-auto flex max-w-7xl items-center justify-center gap-3 px-4 py-4 text-center font-semibold sm:text-lg">
         <Truck aria-hidden="true" className="size-7 shrink-0" />
         <span>
-          الدفع عند الاستلام · توصيل خلال <Ltr>{DELIVERY_WORKING_DAYS}</Ltr> أيام عمل للقاهرة والجيزة
+          {rules.freeShippingFrom !== null ? (
+            <FreeShippingWords rules={rules} />
+          ) : (
+            <>
+              الشحن <FeeWords rules={rules} />
+            </>
+          )}{' '}
+          · الدفع عند الاستلام
+          {rules.codFee > 0 && (
+            <>
+              {' '}
+              (+<Price value={rules.codFee} />)
+            </>
+          )}{' '}
+          · توصيل خلال <Ltr>{DELIVERY_WORKING_DAYS}</Ltr> أيام عمل للقاهرة والجيزة
         </span>
       </p>
     </div>

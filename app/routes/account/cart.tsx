@@ -1,12 +1,14 @@
 import { ShoppingBag } from 'lucide-react';
 import { data, Link, redirect } from 'react-router';
-import { SHIPPING_FEE } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { AddToCartSchema, IdSchema, UpdateCartItemSchema } from '../../../contracts/schemas.ts';
+import { missingForFreeShipping, shipsFree } from '../../../contracts/shipping.ts';
 import { addToCart, getCart, removeCartItem, updateCartItem } from '../../../core/cart.ts';
+import { readShippingRules } from '../../../core/shipping.ts';
 import { CartLine, cartLineId, lineProblem } from '../../components/account/cart-line.tsx';
 import { FormAlert } from '../../components/account/form-field.tsx';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
+import { CodFeeWords, FeeWords } from '../../components/shipping-terms.tsx';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { fieldErrors, fromAppError, invalid, readPageForm } from '../../lib/forms.server.ts';
 import { getSessionUser } from '../../lib/session.server.ts';
@@ -33,9 +35,10 @@ export function meta() {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context);
-  if (!user) return { cart: null };
+  if (!user) return { cart: null, rules: null };
   if (user.role !== 'user') throw redirect('/login');
-  return { cart: await getCart(context.db, user.id) };
+  const [cart, rules] = await Promise.all([getCart(context.db, user.id), readShippingRules(context.db)]);
+  return { cart, rules };
 }
 
 const text = (form: FormData, name: string) => {
@@ -120,8 +123,9 @@ function GuestCart() {
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart } = loaderData;
-  if (!cart) return <GuestCart />;
+  const { cart, rules } = loaderData;
+  if (!cart || !rules) return <GuestCart />;
+  const missing = missingForFreeShipping(rules, cart.totalCartPrice);
   const pieces = cart.lines.reduce((sum, line) => sum + line.count, 0);
   const failure = actionData?.toast?.type === 'error' ? actionData.toast.message : Object.values(actionData?.errors ?? {})[0];
   const blocked = cart.lines.some((line) => lineProblem(line) !== null);
@@ -167,6 +171,10 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                   <Ltr>{pieces}</Ltr>
                 </dd>
               </div>
+              <div className="flex justify-between gap-2">
+                <dt className="shrink-0 text-muted">الشحن</dt>
+                <dd className="text-end">{shipsFree(rules, cart.totalCartPrice) ? 'مجاني' : <FeeWords rules={rules} />}</dd>
+              </div>
               <div className="flex items-center justify-between gap-2 text-lg font-bold">
                 <dt>الإجمالي</dt>
                 <dd className="flex items-center gap-2">
@@ -174,8 +182,24 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 </dd>
               </div>
             </dl>
+            {shipsFree(rules, cart.totalCartPrice) ? (
+              <p className="rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-800">طلبك مؤهل للشحن المجاني</p>
+            ) : (
+              missing !== null && (
+                <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-900">
+                  أضف منتجات بقيمة <Price value={missing} /> للحصول على شحن مجاني
+                </p>
+              )
+            )}
             <p className="text-sm text-muted">
-              يضاف الشحن (<Price value={SHIPPING_FEE} className="whitespace-nowrap" />) عند إتمام الطلب، والدفع عند الاستلام.
+              يضاف الشحن عند إتمام الطلب حسب محافظتك، والدفع عند الاستلام
+              {rules.codFee > 0 && (
+                <>
+                  {' '}
+                  (<CodFeeWords rules={rules} />)
+                </>
+              )}
+              .
             </p>
             {blocked ? (
               <>

@@ -1,18 +1,25 @@
 import { data, Link, redirect } from 'react-router';
-import { PAYMENT_METHODS, SHIPPING_FEE, type PaymentMethod } from '../../../contracts/constants.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../../contracts/constants.ts';
 import { GOVERNORATES } from '../../../contracts/governorates.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { IdempotencyKeySchema, ShippingAddressSchema } from '../../../contracts/schemas.ts';
 import { getCart } from '../../../core/cart.ts';
 import { checkout } from '../../../core/checkout.ts';
-import { FormAlert, PhoneField, SelectField, TextAreaField } from '../../components/account/form-field.tsx';
+import { readLastGovernorate, readShippingRules } from '../../../core/shipping.ts';
+import { FormAlert, PhoneField, SelectField, TextAreaField, TextField } from '../../components/account/form-field.tsx';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { lineProblem } from '../../components/account/cart-line.tsx';
 import { OrderSummary } from '../../components/account/order-summary.tsx';
 import { ByPaymentMethod, PAYMENT_SCOPE, PaymentMethodField } from '../../components/account/payment-method.tsx';
+import {
+  chargesScope,
+  feeAttributes,
+  OrderTotal,
+  quoteShipping,
+  SHOWN_SHIPPING_FIELD,
+  ShownShipping,
+} from '../../components/account/shipping-charges.tsx';
 import { SubmitButton } from '../../components/account/submit-button.tsx';
-import { orderTotal } from '../../../contracts/money.ts';
-import { Price } from '../../lib/format.tsx';
 import { fieldErrors, fromAppError, invalid, readPageForm } from '../../lib/forms.server.ts';
 import { requireCustomer } from '../../lib/session.server.ts';
 import type { ActionResult } from '../../lib/toast.ts';
@@ -33,11 +40,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireCustomer(request, context);
-  const cart = await getCart(context.db, user.id);
+  const [cart, rules, lastGovernorate] = await Promise.all([getCart(context.db, user.id), readShippingRules(context.db), readLastGovernorate(context.db, user.id)]);
   if (cart.lines.length === 0) throw redirect('/cart');
   // One key per visit of this page: a second submit of the same form gets the first order back.
   return {
     cart,
+    rules,
+    lastGovernorate,
     idempotencyKey: crypto.randomUUID(),
     phone: user.phone,
     cardPayments: Boolean(context.payments.paymob),
@@ -51,12 +60,20 @@ function readPaymentMethod(value: FormDataEntryValue | undefined): PaymentMethod
   return PAYMENT_METHODS.find((method) => method === value);
 }
 
+/** The shipping price the page showed for this way of paying, or undefined when it showed none (no governorate chosen). */
+function readShownShipping(form: Record<string, FormDataEntryValue>, method: PaymentMethod): number | undefined {
+  const value = form[SHOWN_SHIPPING_FIELD[method]];
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const pounds = Number(value);
+  return Number.isFinite(pounds) ? pounds : undefined;
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireCustomer(request, context);
   const read = await readPageForm(request, context);
   if ('refusal' in read) return read.refusal;
   const form = Object.fromEntries(read.form);
-  const values = { details: form.details, phone: form.phone, shippingCity: form.shippingCity, paymentMethodType: form.paymentMethodType };
+  const values = { details: form.details, phone: form.phone, shippingCity: form.shippingCity, district: form.district, paymentMethodType: form.paymentMethodType };
   const parsed = ShippingAddressSchema.safeParse(values);
   const paymentMethodType = readPaymentMethod(form.paymentMethodType);
   if (!parsed.success || !paymentMethodType) {
@@ -64,12 +81,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const key = IdempotencyKeySchema.safeParse(form.idempotencyKey);
   if (!key.success) return data<ActionResult>({ ok: false, toast: { type: 'error', message: MSG.idempotencyKeyInvalid } }, { status: 400 });
+  // The page had shown no shipping price (no governorate chosen, and fees differ): it shows one now, to be confirmed.
+  const shownShipping = readShownShipping(form, paymentMethodType);
+  if (shownShipping === undefined) {
+    return data<ActionResult & { values: typeof values }>({ ok: false, toast: { type: 'error', message: MSG.shippingToConfirm }, messageKey: 'shippingToConfirm', values }, { status: 409 });
+  }
 
   const cart = await getCart(context.db, user.id);
   if (!cart.id) throw redirect('/cart');
   let placed;
   try {
-    placed = await checkout(context.db, context.payments, user, { cartId: cart.id, shippingAddress: parsed.data, paymentMethodType, idempotencyKey: key.data });
+    placed = await checkout(context.db, context.payments, user, {
+      cartId: cart.id,
+      shippingAddress: parsed.data,
+      paymentMethodType,
+      idempotencyKey: key.data,
+      // Charged exactly what the page showed, or refused (shippingChanged) and shown the new amount.
+      expectedShippingPrice: shownShipping,
+    });
   } catch (error) {
     return fromAppError(error, values);
   }
@@ -82,15 +111,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, idempotencyKey, phone, cardPayments, paymentMinutes } = loaderData;
+  const { cart, rules, lastGovernorate, idempotencyKey, phone, cardPayments, paymentMinutes } = loaderData;
   const values = actionData && 'values' in actionData ? (actionData.values as Record<string, unknown> | undefined) : undefined;
   const failure = actionData?.toast?.type === 'error' ? actionData.toast.message : undefined;
   const blocked = cart.lines.some((line) => lineProblem(line) !== null);
   const errors = actionData?.errors ?? {};
   const text = (name: string, fallback = '') => (typeof values?.[name] === 'string' ? (values[name] as string) : fallback);
+  const governorate = text('shippingCity', lastGovernorate ?? '');
+  // The charges of the governorate the form shows: what the shopper confirms without JavaScript.
+  const quote = quoteShipping(
+    rules,
+    cart.totalCartPrice,
+    GOVERNORATES.find((g) => g === governorate),
+  );
 
   return (
-    <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10" {...(cardPayments && PAYMENT_SCOPE)}>
+    <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10" {...(cardPayments && PAYMENT_SCOPE)} {...chargesScope(rules, cart.totalCartPrice)}>
       <h1 className="mb-4 text-2xl font-bold">إتمام الطلب</h1>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
         <form
@@ -114,27 +150,33 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </div>
           )}
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <ShownShipping method="cash" quote={quote} />
+          {cardPayments && <ShownShipping method="card" quote={quote} />}
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <SelectField
+              name="shippingCity"
+              label="محافظة الشحن"
+              required
+              autoComplete="address-level1"
+              options={GOVERNORATES}
+              placeholder="اختر المحافظة"
+              optionData={feeAttributes(rules, cart.totalCartPrice)}
+              defaultValue={governorate}
+              error={errors.shippingCity}
+            />
+            <TextField name="district" label="المنطقة" required autoComplete="address-level2" placeholder="مثل: الدقي، سيدي جابر" maxLength={60} defaultValue={text('district')} error={errors.district} />
+          </div>
           <TextAreaField
             name="details"
             label="العنوان بالتفصيل"
             required
             autoComplete="street-address"
-            placeholder="المنطقة، الشارع، رقم العمارة، الدور والشقة"
+            placeholder="الشارع، رقم العمارة، الدور والشقة"
             maxLength={300}
             defaultValue={text('details')}
             error={errors.details}
           />
           <PhoneField name="phone" label="رقم الهاتف" required defaultValue={text('phone', phone)} error={errors.phone} />
-          <SelectField
-            name="shippingCity"
-            label="محافظة الشحن"
-            required
-            autoComplete="address-level1"
-            options={GOVERNORATES}
-            placeholder="اختر المحافظة"
-            defaultValue={text('shippingCity')}
-            error={errors.shippingCity}
-          />
           {cardPayments && <PaymentMethodField defaultValue={text('paymentMethodType') === 'card' ? 'card' : 'cash'} error={errors.paymentMethodType} minutes={paymentMinutes} />}
           <p className="flex items-center justify-between gap-2 border-t border-line pt-3 text-lg font-bold">
             {cardPayments ? (
@@ -144,7 +186,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             ) : (
               <span>الإجمالي المطلوب عند الاستلام</span>
             )}
-            <Price value={orderTotal(cart.totalCartPrice, SHIPPING_FEE)} className="whitespace-nowrap text-brand-700" />
+            <OrderTotal quote={quote} cardPayments={cardPayments} className="text-brand-700" />
           </p>
           <SubmitButton className="w-full">
             {cardPayments ? <ByPaymentMethod cash="تأكيد الطلب" card="تأكيد الطلب والانتقال إلى الدفع" neutral="تأكيد الطلب" /> : 'تأكيد الطلب'}
@@ -153,6 +195,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         <OrderSummary
           lines={cart.lines}
           itemsTotal={cart.totalCartPrice}
+          quote={quote}
+          cardPayments={cardPayments}
           paymentNote={
             cardPayments ? (
               <ByPaymentMethod

@@ -7,6 +7,7 @@ import { AGES, HOME_CATEGORY_NAMES, MAX_HOME_TILES, PRICE_BANDS, RETURN_DAYS, ST
 import { normalizeArabic } from '../../../contracts/normalize-arabic.ts';
 import { listCategories } from '../../../core/categories.ts';
 import { listProducts } from '../../../core/products.ts';
+import { readShippingRules } from '../../../core/shipping.ts';
 import { socialMeta } from '../../components/catalogue/social-meta.ts';
 import { BannerCarousel, type BannerSlide } from '../../components/home/banner-carousel.tsx';
 import { CategoryTiles } from '../../components/home/category-tiles.tsx';
@@ -28,11 +29,13 @@ const BANNER_CATEGORY = HOME_CATEGORY_NAMES[0];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const section = { page: 1, limit: SECTION_SIZE, availability: true };
-  const [categories, newest, offers, kids] = await Promise.all([
+  const [categories, newest, offers, kids, shipping] = await Promise.all([
     listCategories(context.catalogueDb, { page: 1, limit: 100 }),
     listProducts(context.catalogueDb, { ...section, sort: ['-createdAt'] }),
     listProducts(context.catalogueDb, { ...section, priceAfterDiscount: { lte: PRICE_BANDS.offers } }),
     listProducts(context.catalogueDb, { ...section, age: KIDS }),
+    // Kept with the page in the catalogue cache, which a change of the rules empties (core/shipping.ts).
+    readShippingRules(context.catalogueDb),
   ]);
 
   const byName = new Map(categories.data.map((category) => [normalizeArabic(category.name), category]));
@@ -75,6 +78,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     newest: newest.data.map(toCardProduct),
     offers: offers.data.map(toCardProduct),
     kids: kids.data.map(toCardProduct),
+    shipping,
   };
 }
 
@@ -87,7 +91,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { slides, tiles, newest, offers, kids } = loaderData;
+  const { slides, tiles, newest, offers, kids, shipping } = loaderData;
   return (
     <>
       <h1 className="sr-only">{STORE_NAME}: ملابس كاجوال للرجال والأطفال</h1>
@@ -98,7 +102,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <SummerSaleBanner />
       <ProductSection id="offers" title="العروض" to="/offers" products={offers} />
       <ProductSection id="kids" title="أطفال" to={`/search?keyword=${encodeURIComponent(KIDS)}`} products={kids} />
-      <DeliveryStrip />
+      <DeliveryStrip rules={shipping} />
       <ServicePromises />
     </>
   );

@@ -1,13 +1,17 @@
 /**
  * The four static pages linked from the footer (SPEC.md §2). One module serves them all: the
  * route id (about, terms, privacy, delivery) says which. Every number comes from the business
- * constants, so the policies agree with each other and with the checkout (DESIGN.md decision 4).
+ * constants, and the shipping charges from the shop's rules as the checkout reads them, so the
+ * policies agree with each other and with the checkout (DESIGN.md decision 4).
  */
 import { Link, useMatches } from 'react-router';
-import { DELIVERY_WORKING_DAYS, REFUND_DAYS, RETURN_DAYS, SHIPPING_FEE, STORE_NAME, STORE_PHONE, SUPPORT_HOURS, WHATSAPP_NUMBER } from '../../../contracts/constants.ts';
+import { DELIVERY_WORKING_DAYS, REFUND_DAYS, RETURN_DAYS, STORE_NAME, STORE_PHONE, SUPPORT_HOURS, WHATSAPP_NUMBER } from '../../../contracts/constants.ts';
+import type { ShippingRules } from '../../../contracts/shipping.ts';
+import { readShippingRules } from '../../../core/shipping.ts';
 import { socialMeta } from '../../components/catalogue/social-meta.ts';
+import { CodFeeWords, FeeWords, FreeShippingWords } from '../../components/shipping-terms.tsx';
 import { STATIC_PAGES, type StaticPageId } from '../../components/shell/site-pages.ts';
-import { Ltr, Price } from '../../lib/format.tsx';
+import { Ltr } from '../../lib/format.tsx';
 import type { Route } from './+types/static-page';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 
@@ -98,7 +102,28 @@ function About() {
   );
 }
 
-function Terms() {
+/** The shop's shipping charges as list items, from its rules. */
+function ShippingCharges({ rules }: { rules: ShippingRules }) {
+  return (
+    <>
+      <li>
+        رسوم الشحن <FeeWords rules={rules} />، وتظهر في ملخص الطلب قبل تأكيده.
+      </li>
+      {rules.freeShippingFrom !== null && (
+        <li>
+          <FreeShippingWords rules={rules} /> (إجمالي المنتجات قبل الشحن).
+        </li>
+      )}
+      {rules.codFee > 0 && (
+        <li>
+          <CodFeeWords rules={rules} />، ولا تضاف عند الدفع بالبطاقة.
+        </li>
+      )}
+    </>
+  );
+}
+
+function Terms({ rules }: { rules: ShippingRules }) {
   return (
     <>
       <p>باستخدامك موقع {STORE_NAME} وإتمامك لأي طلب فأنت توافق على الشروط التالية، فنرجو قراءتها بعناية.</p>
@@ -111,9 +136,7 @@ function Terms() {
       <Section title="الأسعار والطلبات">
         <Bullets>
           <li>جميع الأسعار بالجنيه المصري، والسعر المعتمد هو السعر الظاهر وقت إتمام الطلب.</li>
-          <li>
-            تضاف رسوم شحن ثابتة قدرها <Price value={SHIPPING_FEE} /> على كل طلب، وتظهر في ملخص الطلب قبل تأكيده.
-          </li>
+          <ShippingCharges rules={rules} />
           <li>الطلب مرتبط بالكمية المتاحة في المخزون؛ إذا نفد مقاس قبل تأكيد طلبك نبلغك ولا يتم الطلب.</li>
           <li>نحتفظ بحق إلغاء الطلبات التي تحتوي على بيانات غير صحيحة أو لا يمكن التواصل مع أصحابها.</li>
         </Bullets>
@@ -180,7 +203,7 @@ function Privacy() {
   );
 }
 
-function Delivery() {
+function Delivery({ rules }: { rules: ShippingRules }) {
   return (
     <>
       <Section title="التوصيل">
@@ -188,9 +211,7 @@ function Delivery() {
           <li>
             نوصل طلبك خلال <Ltr>{DELIVERY_WORKING_DAYS}</Ltr> أيام عمل داخل القاهرة والجيزة، وتختلف المدة في باقي المحافظات.
           </li>
-          <li>
-            رسوم الشحن <Price value={SHIPPING_FEE} /> على كل طلب.
-          </li>
+          <ShippingCharges rules={rules} />
           <li>الدفع نقداً عند الاستلام، ويتواصل معك مندوب الشحن قبل الوصول.</li>
         </Bullets>
       </Section>
@@ -227,7 +248,7 @@ function Delivery() {
   );
 }
 
-const PAGES: Record<StaticPageId, { description: string; Body: () => React.ReactElement }> = {
+const PAGES: Record<StaticPageId, { description: string; Body: (props: { rules: ShippingRules }) => React.ReactElement }> = {
   about: { description: `تعرف على ${STORE_NAME}: ملابس كاجوال للرجال والأطفال، الدفع عند الاستلام وتوصيل سريع.`, Body: About },
   terms: { description: `شروط وأحكام الشراء من ${STORE_NAME}: الحساب، الأسعار، الدفع عند الاستلام والتوصيل.`, Body: Terms },
   privacy: { description: `سياسة الخصوصية في ${STORE_NAME}: البيانات التي نجمعها وكيف نستخدمها ونحميها.`, Body: Privacy },
@@ -243,8 +264,8 @@ function pageOf(routeId: string | undefined) {
   return { ...page, ...PAGES[page.id] };
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { canonical: new URL(new URL(request.url).pathname, context.storeUrl).href };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { canonical: new URL(new URL(request.url).pathname, context.storeUrl).href, shipping: await readShippingRules(context.db) };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -252,12 +273,12 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return socialMeta({ title: `${page.label} | ${STORE_NAME}`, description: page.description, canonical: loaderData.canonical });
 }
 
-export default function StaticPage() {
+export default function StaticPage({ loaderData }: Route.ComponentProps) {
   const page = pageOf(useMatches().at(-1)?.id);
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 leading-8 lg:py-12">
       <h1 className="text-2xl font-bold text-ink lg:text-3xl">{page.label}</h1>
-      <page.Body />
+      <page.Body rules={loaderData.shipping} />
     </article>
   );
 }
