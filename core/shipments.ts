@@ -199,7 +199,8 @@ export async function applyCourierEvent(db: Db, settings: CourierSettings, event
     eventId = stored.id;
   }
   const finish = async (outcome: CourierEventOutcome, orderId: string | null) => {
-    await db.update(courierEvents).set({ outcome, orderId }).where(eq(courierEvents.id, eventId));
+    // Only the first to finish records the outcome (the same event posted twice at once is handled twice, changing the order once).
+    await db.update(courierEvents).set({ outcome, orderId }).where(and(eq(courierEvents.id, eventId), eq(courierEvents.outcome, 'received')));
     return outcome;
   };
 

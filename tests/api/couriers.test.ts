@@ -317,3 +317,27 @@ describe('POST /api/v1/couriers/bosta/webhook', () => {
     expect(await stockOf(t.db, product.id)).toBe(10);
   });
 });
+
+describe('the same webhook posted twice at once', () => {
+  it('moves the order once and returns the pieces once', async () => {
+    const { order, product } = await orderAt();
+    const trackingNumber = (await ship(order.id)).json().data.shipment.trackingNumber as string;
+    // The first post could not be finished (Bosta away when read back); Bosta's retry then arrives twice at the same moment.
+    t.standIn.setDown(true);
+    let payload: Record<string, unknown>;
+    try {
+      const moved = await moveDelivery(t.standIn, trackingNumber, 46);
+      expect(moved.status).toBe(503);
+      payload = moved.payload;
+    } finally {
+      t.standIn.setDown(false);
+    }
+    expect((await statusOf(order.id)).status).toBe('shipped');
+    const answers = await Promise.all([webhook(payload), webhook(payload)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect((await statusOf(order.id)).status).toBe('refused');
+    expect(await stockOf(t.db, product.id)).toBe(10);
+    expect((await ledgerOf(t.db, product.id)).filter((m) => m.reason === 'refused')).toHaveLength(1);
+    expect(await courierEventsOf(t.db, trackingNumber)).toEqual([expect.objectContaining({ outcome: 'applied' })]);
+  });
+});
