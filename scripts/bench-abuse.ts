@@ -205,7 +205,7 @@ async function customer(n: number) {
   return { token, call };
 }
 
-const SHIPPING = { details: '12 شارع التحرير، الدقي', phone: '01012345678', shippingCity: 'الجيزة' };
+const SHIPPING = { details: '12 شارع التحرير', district: 'الدقي', phone: '01012345678', shippingCity: 'الجيزة' };
 
 /** The demo shop's products with a size in stock, as the API lists them. */
 async function productsInStock(): Promise<{ id: string; size: string }[]> {

@@ -146,7 +146,7 @@ async function customerOrders(base: string): Promise<Client> {
     const item = inStock[(n * 7 + i * 13) % inStock.length]!;
     cartId = (await api<{ data: { _id: string } }>(base, 'POST', '/cart', token, { productId: item.id, color: item.size })).data._id;
   }
-  await api(base, 'POST', `/orders/${cartId}`, token, { shippingAddress: { details: '12 شارع التحرير، الدقي', phone: '01012345678', shippingCity: 'الجيزة' } });
+  await api(base, 'POST', `/orders/${cartId}`, token, { shippingAddress: { details: '12 شارع التحرير', district: 'الدقي', phone: '01012345678', shippingCity: 'الجيزة' } });
   const client = new Client(base, `token=${token}`);
   await client.get('/profile');
   await client.get('/cart');

@@ -10,7 +10,7 @@ import process from 'node:process';
 const [base, seconds, ...productIds] = process.argv.slice(2);
 if (!base || !seconds || productIds.length === 0) throw new Error('usage: bench-shopper.ts <base url> <seconds> <product id>...');
 
-const ADDRESS = { details: '12 شارع التحرير، الدقي', phone: '01012345678', shippingCity: 'الجيزة', postalCode: '12611' };
+const ADDRESS = { details: '12 شارع التحرير', district: 'الدقي', phone: '01012345678', shippingCity: 'الجيزة', postalCode: '12611' };
 
 async function timed(url: string, init?: RequestInit): Promise<{ ms: number; status: number; body: unknown }> {
   const started = performance.now();

@@ -131,7 +131,7 @@ export class Customers {
       }
       if (!cartId) continue;
       const key = randomUUID();
-      const shippingAddress = { details: '12 شارع التحرير', phone: customer.phone, shippingCity: pick(GOVERNORATES) };
+      const shippingAddress = { details: '12 شارع التحرير', district: 'وسط البلد', phone: customer.phone, shippingCity: pick(GOVERNORATES) };
       const placed = await this.call('POST', `/orders/${cartId}`, token, { shippingAddress }, key);
       // An empty cart (every add refused) is a 400; a line sold out since it was added, a 409.
       const emptyCart = placed.status === 400 && placed.body?.errors?.some((e) => e.msg === MSG.cartEmpty);

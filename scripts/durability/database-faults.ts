@@ -130,7 +130,7 @@ export async function cutOffDatabase(server: ServerProcess, customers: Customers
   else {
     const key = randomUUID();
     const sentAt = Date.now();
-    const shippingAddress = { details: '12 شارع التحرير', phone: shop.prober.phone, shippingCity: GOVERNORATES[0] };
+    const shippingAddress = { details: '12 شارع التحرير', district: 'وسط البلد', phone: shop.prober.phone, shippingCity: GOVERNORATES[0] };
     const placed = await askUntil(
       deadline,
       () => ask(server.baseUrl, 'POST', `/api/v1/orders/${cartId}`, { token, body: { shippingAddress }, idempotencyKey: key }),

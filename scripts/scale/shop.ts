@@ -86,7 +86,7 @@ export class Shopper {
 
   /** Places the cart as an order under `key` (a new one unless given). */
   placeOrder(cartId: string, options: { key?: string; card?: boolean; client?: Client } = {}): Promise<Reply> {
-    const shippingAddress = { details: '12 شارع التحرير', phone: this.phone, shippingCity: GOVERNORATES[randomInt(0, GOVERNORATES.length)] };
+    const shippingAddress = { details: '12 شارع التحرير', district: 'وسط البلد', phone: this.phone, shippingCity: GOVERNORATES[randomInt(0, GOVERNORATES.length)] };
     return (options.client ?? this.client).send('POST', `/api/v1/orders/${cartId}`, {
       token: this.token,
       json: { shippingAddress, ...(options.card ? { paymentMethodType: 'card' } : {}) },
