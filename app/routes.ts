@@ -32,6 +32,7 @@ export default [
     route('edit-category/:id', 'routes/admin/edit-category.tsx'),
     route('manage-users', 'routes/admin/manage-users.tsx'),
     route('user-details/:id', 'routes/admin/user-details.tsx'),
+    route('shipping', 'routes/admin/shipping.tsx'),
   ]),
   route('newsletter', 'routes/shop/newsletter.tsx'),
   route('sitemap.xml', 'routes/shop/sitemap.ts'),
