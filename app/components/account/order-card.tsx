@@ -1,4 +1,4 @@
-import { ChevronDown, CircleCheck, Clock, LoaderCircle, PackageCheck, Truck, Undo2 } from 'lucide-react';
+import { ChevronDown, CircleCheck, Clock, ExternalLink, LoaderCircle, PackageCheck, Truck, Undo2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { CUSTOMER_CANCELLABLE, PAYMENT_METHOD_LABELS, type OrderStatus, type PaymentMethod } from '../../../contracts/constants.ts';
 import { orderTotal } from '../../../contracts/money.ts';
@@ -16,6 +16,10 @@ export interface OrderCardData {
   /** The date as the shop prints it, formatted once on the server. */
   date: string;
   city: string;
+  /** The area within the governorate; null on orders placed before it was asked. */
+  district: string | null;
+  /** The courier's tracking number and page, once the order was handed to a courier. */
+  shipment: { trackingNumber: string; trackingUrl: string | null } | null;
   totalOrderPrice: number;
   /** The shipping price the order was placed with. */
   shippingPrice: number;
@@ -114,6 +118,25 @@ function CancelOrder({ order }: { order: OrderCardData }) {
   );
 }
 
+/** The courier's tracking number, kept left to right, and its tracking page in a new tab. */
+function Tracking({ shipment }: { shipment: NonNullable<OrderCardData['shipment']> }) {
+  return (
+    <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-surface px-3 py-2">
+      <span>
+        <span className="text-muted">رقم الشحنة: </span>
+        <Ltr className="break-all font-mono font-semibold">{shipment.trackingNumber}</Ltr>
+      </span>
+      {shipment.trackingUrl && (
+        <a href={shipment.trackingUrl} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 underline">
+          تتبع الشحنة
+          <ExternalLink aria-hidden="true" className="size-4" />
+          <span className="sr-only"> (تفتح في نافذة جديدة)</span>
+        </a>
+      )}
+    </p>
+  );
+}
+
 /**
  * One of the shopper's orders (SPEC.md §2 Profile): number, date, how it is paid, where it is in
  * its life, lines, the paid and shipped labels and the total with shipping. While it awaits its
@@ -139,6 +162,7 @@ export function OrderCard({ order, focus }: { order: OrderCardData; focus?: Orde
           </h3>
           <p className="text-sm text-muted">
             <time dateTime={order.createdAt}>{order.date}</time> · الشحن إلى {order.city}
+            {order.district && <>، {order.district}</>}
           </p>
           <p className="text-sm text-muted">طريقة الدفع: {PAYMENT_METHOD_LABELS[order.paymentMethod]}</p>
         </div>
@@ -151,6 +175,7 @@ export function OrderCard({ order, focus }: { order: OrderCardData; focus?: Orde
           <PayNow orderId={order.id} number={order.number} due={order.paymentDue} hold={focus?.holdPayment ?? false} />
         )}
         <RefundNote refunds={order.refunds} pending={order.refundPending} />
+        {order.shipment && <Tracking shipment={order.shipment} />}
       </div>
       <ul className="divide-y divide-line">
         {order.lines.map((line) => (

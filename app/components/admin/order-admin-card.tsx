@@ -9,12 +9,15 @@ import { Ltr, Price } from '../../lib/format.tsx';
 import { formatDateTime, stamp } from './date-time.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { OrderStatusSelect } from './order-status-select.tsx';
+import { SelectForShipment } from './shipment-bulk.tsx';
+import { SHIPMENT_STATE_LABELS, toShipmentView, type ShipmentView } from './shipment-panel.tsx';
 
 export interface AdminOrderView {
   id: string;
   number: number;
   customer: { name: string; phone: string };
-  shipping: { city: string; details: string; phone: string; postalCode: string };
+  /** `district` is null on orders placed before it was asked. */
+  shipping: { city: string; district: string | null; details: string; phone: string; postalCode: string };
   paymentMethodType: PaymentMethod;
   /** The method as staff read it (PAYMENT_METHOD_LABELS). */
   paymentMethod: string;
@@ -34,6 +37,8 @@ export interface AdminOrderView {
   status: OrderStatus;
   isPaid: boolean;
   isDelivered: boolean;
+  /** The order handed to a courier, or null (never sent, or shipped by hand). */
+  shipment: ShipmentView | null;
   /** ISO dates for <time>, and the same dates as the shop prints them. */
   createdAt: string;
   placed: string;
@@ -64,6 +69,7 @@ export function toAdminOrderView(order: Order, needsDecision = false): AdminOrde
     status: order.status,
     isPaid: order.isPaid,
     isDelivered: order.isDelivered,
+    shipment: toShipmentView(order.shipment),
     createdAt: order.createdAt.toISOString(),
     placed: formatDateTime(order.createdAt),
     paidAt: stamp(order.paidAt),
@@ -124,7 +130,8 @@ export function OrderStatusSelects({ order }: { order: Pick<AdminOrderView, 'id'
   );
 }
 
-export function OrderAdminCard({ order }: { order: AdminOrderView }) {
+/** `selectable`: the order has a checkbox of the list's shipping form (shipment-bulk.tsx). */
+export function OrderAdminCard({ order, selectable = false }: { order: AdminOrderView; selectable?: boolean }) {
   const headingId = `order-${order.id}`;
   const card = order.paymentMethodType === 'card';
   return (
@@ -138,10 +145,11 @@ export function OrderAdminCard({ order }: { order: AdminOrderView }) {
             <time dateTime={order.createdAt}>{order.placed}</time>
           </p>
         </div>
-        <div className="flex flex-wrap gap-1.5">
+        <div className="flex flex-wrap items-center gap-1.5">
           <OrderStatusBadge status={order.status} />
           {order.needsDecision && <DecisionBadge />}
           {order.refundOwed && <DecisionBadge label="تعذر الاسترداد" />}
+          {selectable && <SelectForShipment orderId={order.id} orderNumber={order.number} />}
         </div>
       </header>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
@@ -159,6 +167,12 @@ export function OrderAdminCard({ order }: { order: AdminOrderView }) {
         <Detail term="الإجمالي شامل الشحن" wide={card}>
           <Price value={orderTotal(order.itemsTotal, order.shippingPrice)} className="text-brand-700" />
         </Detail>
+        {order.shipment?.trackingNumber && (
+          <Detail term="رقم الشحنة" wide>
+            <Ltr className="break-all font-mono">{order.shipment.trackingNumber}</Ltr>
+            <span className="text-sm font-normal text-muted"> · {SHIPMENT_STATE_LABELS[order.shipment.state] ?? order.shipment.state}</span>
+          </Detail>
+        )}
         <Detail term="معرف الطلب" wide>
           <Ltr className="break-all font-mono text-sm font-normal">{order.id}</Ltr>
         </Detail>

@@ -105,6 +105,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         createdAt: o.createdAt.toISOString(),
         date: formatDate(o.createdAt),
         city: o.shippingAddress.city,
+        district: o.shippingAddress.district,
+        shipment: o.shipment?.trackingNumber ? { trackingNumber: o.shipment.trackingNumber, trackingUrl: o.shipment.trackingUrl } : null,
         totalOrderPrice: o.totalOrderPrice,
         shippingPrice: o.shippingPrice,
         isPaid: o.isPaid,

@@ -6,11 +6,13 @@ import { ordersNeedingDecision } from '../../../core/payments.ts';
 import { FormAlert } from '../../components/account/form-field.tsx';
 import { Spinner } from '../../components/account/spinner-button.tsx';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
-import { changeOrder } from '../../components/admin/order-actions.server.ts';
+import { changeOrder, type ShipmentActionResult } from '../../components/admin/order-actions.server.ts';
 import { OrderAdminCard, toAdminOrderView } from '../../components/admin/order-admin-card.tsx';
+import { BulkShipmentForm, BulkShipmentReportView, selectableForShipment } from '../../components/admin/shipment-bulk.tsx';
 import { Paginator } from '../../components/catalogue/paginator.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { Ltr } from '../../lib/format.tsx';
+import { useActionToasts } from '../../lib/toast.ts';
 import { readPage } from '../../lib/loaders.server.ts';
 import { requireAdmin } from '../../lib/session.server.ts';
 import type { Route } from './+types/manage-orders';
@@ -40,10 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     status: status ?? null,
     counts,
     cardPayments: Boolean(context.payments.paymob),
+    couriers: Boolean(context.couriers),
   };
 }
 
-/** The delivered and paid dropdowns of this list (order-actions.server.ts). */
+/** The delivered and paid dropdowns of this list, and the chosen orders handed to the courier (order-actions.server.ts). */
 export const action = ({ request, context }: Route.ActionArgs) => changeOrder(request, context);
 
 const FILTER = 'inline-flex min-h-11 items-center gap-1.5 rounded-full border px-3 text-sm font-semibold sm:gap-2 sm:px-4';
@@ -81,7 +84,11 @@ function StatusFilter({ current, counts, cardPayments }: { current: OrderStatus 
 }
 
 export default function ManageOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, page, numberOfPages, status, counts, cardPayments } = loaderData;
+  const { orders, page, numberOfPages, status, counts, cardPayments, couriers } = loaderData;
+  const result = actionData as ShipmentActionResult | undefined;
+  // The dropdowns show their own toasts; the shipping form's answer is shown here, on the page and as a toast.
+  useActionToasts(result?.bulk || result?.errors ? result : undefined);
+  const selectable = couriers ? orders.filter(selectableForShipment).map((order) => order.id) : [];
   const navigation = useNavigation();
   const turningPage = navigation.state === 'loading' && navigation.location.pathname === '/admin/manage-orders';
 
@@ -92,11 +99,16 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
       </AdminHeader>
       <StatusFilter current={status} counts={counts} cardPayments={cardPayments} />
       {/* The dropdowns answer with toasts through their own fetchers; this is a refused post made without JavaScript. */}
-      {actionData?.toast?.type === 'error' && (
-        <div className="mb-4">
-          <FormAlert message={actionData.toast.message} />
-        </div>
+      {result?.bulk ? (
+        <BulkShipmentReportView report={result.bulk} />
+      ) : (
+        (result?.toast?.type === 'error' || result?.errors) && (
+          <div className="mb-4">
+            <FormAlert message={result.toast?.message ?? Object.values(result.errors ?? {})[0]} />
+          </div>
+        )
       )}
+      {selectable.length > 0 && <BulkShipmentForm />}
       {orders.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-line bg-surface px-4 py-12 text-center">
           <Inbox aria-hidden="true" className="size-12 text-brand-500" />
@@ -122,7 +134,7 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
         <ul aria-label="قائمة الطلبات" className="grid grid-cols-1 gap-4 xl:grid-cols-2">
           {orders.map((order) => (
             <li key={order.id} className="min-w-0">
-              <OrderAdminCard order={order} />
+              <OrderAdminCard order={order} selectable={selectable.includes(order.id)} />
             </li>
           ))}
         </ul>

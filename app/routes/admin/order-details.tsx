@@ -4,12 +4,13 @@ import { getOrder } from '../../../core/orders.ts';
 import { listPaymentCallbacks } from '../../../core/payments.ts';
 import { FormAlert } from '../../components/account/form-field.tsx';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
-import { changeOrder } from '../../components/admin/order-actions.server.ts';
+import { changeOrder, type ShipmentActionResult } from '../../components/admin/order-actions.server.ts';
 import { CardPaidState, DecisionBadge, Detail, toAdminOrderView } from '../../components/admin/order-admin-card.tsx';
 import { OrderPayment, toPaymentCallbackViews } from '../../components/admin/order-payment.tsx';
 import { OrderStatusBadge } from '../../components/admin/order-status-badge.tsx';
 import { OrderStatusSelect } from '../../components/admin/order-status-select.tsx';
 import { OrderNextSteps, StatusHistory, toStatusHistory } from '../../components/admin/order-steps.tsx';
+import { ShipmentPanel } from '../../components/admin/shipment-panel.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { loadOr404 } from '../../lib/loaders.server.ts';
 import { lineTotal, orderTotal, roundingOf } from '../../../contracts/money.ts';
@@ -31,10 +32,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     callbacks,
     lines: order.lines,
     history: toStatusHistory(order.statusHistory),
+    couriers: Boolean(context.couriers),
   };
 }
 
-/** A step of the order's life, its paid flag, a decision on a Paymob callback, or a refund tried again (order-actions.server.ts). */
+/** A step of the order's life, its paid flag, a decision on a Paymob callback, a refund tried again, or its shipment (order-actions.server.ts). */
 export const action = ({ request, context }: Route.ActionArgs) => changeOrder(request, context);
 
 const PANEL = 'rounded-xl border border-line bg-white p-4 sm:p-5';
@@ -61,13 +63,15 @@ function Row({ term, children, strong = false }: { term: string; children: React
 
 export default function OrderDetails({ loaderData, actionData }: Route.ComponentProps) {
   const imagesUrl = useImagesUrl();
-  const { order, callbacks, lines, history } = loaderData;
+  const { order, callbacks, lines, history, couriers } = loaderData;
   const rounding = roundingOf(order.itemsTotal);
   const total = orderTotal(order.itemsTotal, order.shippingPrice);
   const card = order.paymentMethodType === 'card';
   // A refused step shows beside the buttons, with or without JavaScript; a done one is a toast (a refund that failed included).
   useActionToasts(actionData?.ok ? actionData : undefined);
-  const refusal = !actionData?.ok && actionData?.toast?.type === 'error' ? actionData.toast.message : undefined;
+  const refused = !actionData?.ok && actionData?.toast?.type === 'error' ? actionData.toast.message : undefined;
+  const aboutShipment = (actionData as ShipmentActionResult | undefined)?.about === 'shipment';
+  const refusal = aboutShipment ? undefined : refused;
 
   return (
     <>
@@ -120,6 +124,7 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
               <Row term="تاريخ التوصيل">{order.deliveredAt ? <time dateTime={order.deliveredAt.iso}>{order.deliveredAt.text}</time> : '—'}</Row>
             </dl>
           </Panel>
+          <ShipmentPanel orderId={order.id} status={order.status} shipment={order.shipment} couriers={couriers} refusal={aboutShipment ? refused : undefined} />
         </div>
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <Panel id="order-items" title="المنتجات">
@@ -199,6 +204,7 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
           <Panel id="order-shipping" title="بيانات الشحن">
             <dl className="grid grid-cols-1 gap-3">
               <Detail term="المحافظة">{order.shipping.city}</Detail>
+              {order.shipping.district && <Detail term="المنطقة">{order.shipping.district}</Detail>}
               <Detail term="هاتف الشحن">
                 <Ltr>{order.shipping.phone}</Ltr>
               </Detail>

@@ -1,7 +1,8 @@
-import { AlertTriangle, Banknote, CalendarDays, ClipboardCheck, PackageX, ShoppingBag, Truck } from 'lucide-react';
+import { AlertTriangle, Banknote, CalendarDays, ClipboardCheck, HandCoins, PackageX, ShoppingBag, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { LOW_STOCK_THRESHOLD } from '../../../contracts/constants.ts';
 import { getDashboard, type StockAlert } from '../../../core/dashboard.ts';
+import { cashHeldByCouriers } from '../../../core/shipments.ts';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { OrderBadges } from '../../components/admin/order-status-badge.tsx';
 import { SalesChart } from '../../components/admin/sales-chart.tsx';
@@ -40,10 +41,12 @@ function PiecesLeft({ count }: { count: number }) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  const dashboard = await getDashboard(context.db);
+  const [dashboard, cashHeld] = await Promise.all([getDashboard(context.db), cashHeldByCouriers(context.db)]);
   return {
     adminName: admin.name,
     ...dashboard,
+    // Shown while the shop ships with a courier, and after, while the courier still holds its cash.
+    cashHeld: context.couriers || cashHeld.amount > 0 ? cashHeld : null,
     // Chart days are calendar dates already in Cairo time: print them as they are.
     sales: dashboard.sales.map((d) => ({ ...d, label: dayLabel.format(new Date(`${d.day}T00:00:00Z`)) })),
     stockAlerts: byProduct(dashboard.stockAlerts, context.imagesUrl),
@@ -112,6 +115,21 @@ export default function OverviewPage({ loaderData: d }: Route.ComponentProps) {
           }
           tone={d.lowStockCount ? 'warn' : 'brand'}
         />
+        {d.cashHeld && (
+          <StatCard
+            icon={HandCoins}
+            label="مبالغ لدى شركة الشحن"
+            className="col-span-2"
+            value={<Price value={d.cashHeld.amount} />}
+            hint={
+              <>
+                حصّلتها من <Ltr>{d.cashHeld.orders}</Ltr> طلب ولم تحوّلها للمتجر بعد
+              </>
+            }
+            to="/admin/manage-orders?status=delivered"
+            tone={d.cashHeld.amount > 0 ? 'warn' : 'brand'}
+          />
+        )}
       </div>
 
       <div className="mt-4">
