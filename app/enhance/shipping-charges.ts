@@ -2,8 +2,10 @@
  * `data-enhance="shipping-charges"` on the checkout (app/components/account/shipping-charges.tsx):
  * choosing a governorate fills every `data-charge` slot again from the fee its option carries
  * (`data-fee`, piastres, already 0 when the items ship free) and the element's `data-items` and
- * `data-cod-fee`. The hidden fields among the slots carry the shown shipping price with the form.
- * The page computes every amount itself; this only moves the one already ruled on.
+ * `data-cod-fee`: a price, or the slot's own words for a free fee (`data-free`) or an unknown one
+ * (`data-unknown`, the empty choice while fees differ). The hidden fields among the slots carry
+ * the shown shipping price with the form. The server rules on every amount; this only adds up
+ * the ones it put in the page.
  */
 import { CURRENCY } from '../../contracts/constants.ts';
 

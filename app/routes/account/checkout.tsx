@@ -11,14 +11,7 @@ import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { lineProblem } from '../../components/account/cart-line.tsx';
 import { OrderSummary } from '../../components/account/order-summary.tsx';
 import { ByPaymentMethod, PAYMENT_SCOPE, PaymentMethodField } from '../../components/account/payment-method.tsx';
-import {
-  chargesScope,
-  feeAttributes,
-  OrderTotal,
-  quoteShipping,
-  SHOWN_SHIPPING_FIELD,
-  ShownShipping,
-} from '../../components/account/shipping-charges.tsx';
+import { chargesScope, feeAttributes, OrderTotal, quoteShipping, SHOWN_SHIPPING_FIELD, ShownShipping } from '../../components/account/shipping-charges.tsx';
 import { SubmitButton } from '../../components/account/submit-button.tsx';
 import { fieldErrors, fromAppError, invalid, readPageForm } from '../../lib/forms.server.ts';
 import { requireCustomer } from '../../lib/session.server.ts';
@@ -119,11 +112,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const text = (name: string, fallback = '') => (typeof values?.[name] === 'string' ? (values[name] as string) : fallback);
   const governorate = text('shippingCity', lastGovernorate ?? '');
   // The charges of the governorate the form shows: what the shopper confirms without JavaScript.
-  const quote = quoteShipping(
-    rules,
-    cart.totalCartPrice,
-    GOVERNORATES.find((g) => g === governorate),
-  );
+  const quote = quoteShipping(rules, cart.totalCartPrice, GOVERNORATES.find((g) => g === governorate));
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10" {...(cardPayments && PAYMENT_SCOPE)} {...chargesScope(rules, cart.totalCartPrice)}>
