@@ -6,6 +6,7 @@
  * freshly seeded demo shop into each folder first; run Playwright through it.
  */
 import { defineConfig } from '@playwright/test';
+import { bostaStandInEnv } from './scripts/bosta-standin.ts';
 import { SERVER_ENV, SERVER_NODE_ARGS } from './scripts/build-server.ts';
 
 const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
@@ -30,6 +31,12 @@ const PAYMOB = {
 /** Minutes a card order waits for its payment in these tests: short, so an expiry can be watched. */
 const E2E_PAYMENT_TIMEOUT_MINUTES = 0.5;
 
+/** Shipping with the Bosta stand-in scripts/run-e2e.ts starts for this worker's server; by hand without one. */
+function bostaEnv(index: number): Record<string, string> {
+  const url = process.env[`E2E_BOSTA_URL_${index}`];
+  return url ? bostaStandInEnv(url) : {};
+}
+
 function server(index: number) {
   return {
     // The compiled server, as `npm start` runs it (scripts/run-e2e.ts builds it).
@@ -52,6 +59,7 @@ function server(index: number) {
       LOG_LEVEL: 'warn',
       ...PAYMOB,
       PAYMENT_TIMEOUT_MINUTES: String(E2E_PAYMENT_TIMEOUT_MINUTES),
+      ...bostaEnv(index),
     },
   };
 }

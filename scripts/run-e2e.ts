@@ -8,8 +8,9 @@
  * database. Seeding draws every product picture, so doing it once saves a minute per worker. The
  * folder copies carry the demo accounts' passwords (demo-accounts.json), which the specs read.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
+import { BOSTA_STANDIN_SETTINGS, startBostaStandIn, type BostaStandIn } from './bosta-standin.ts';
 import { createPostgresDatabase, type ThrowawayDatabase } from './throwaway-database.ts';
 
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
@@ -29,8 +30,20 @@ const dataDir = process.env.E2E_DATA_DIR ?? 'tmp/e2e-data';
 const buildDir = process.env.BUILD_DIR ?? 'tmp/e2e-build';
 const templateDir = `${dataDir}-template`;
 const adminUrl = process.env.TEST_DATABASE_URL;
+const port = Number(process.env.E2E_PORT ?? 3199);
 /** The PostgreSQL databases made for this run, dropped at its end. */
 const made: ThrowawayDatabase[] = [];
+
+/**
+ * Each worker's server ships with a Bosta stand-in of its own, whose webhook posts to that server
+ * (one shared stand-in would see the same order numbers from every worker's copy of the shop).
+ * playwright.config.ts hands E2E_BOSTA_URL_<index> to the server as its BOSTA_* settings.
+ */
+async function startBostaStandIns(): Promise<BostaStandIn[]> {
+  return Promise.all(
+    Array.from({ length: workers }, (_, index) => startBostaStandIn({ ...BOSTA_STANDIN_SETTINGS, webhookUrl: `http://127.0.0.1:${port + index}/api/v1/couriers/bosta/webhook` })),
+  );
+}
 
 function step(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
   const result = spawnSync(command, args, { stdio: 'inherit', env });
@@ -61,7 +74,16 @@ try {
     }
   }
 
-  status = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env }).status ?? 1;
+  const standIns = await startBostaStandIns();
+  standIns.forEach((standIn, index) => (env[`E2E_BOSTA_URL_${index}`] = standIn.url));
+  try {
+    // Not spawnSync: this process answers the stand-ins meanwhile.
+    status = await new Promise<number>((resolve) => {
+      spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env }).on('close', (code) => resolve(code ?? 1));
+    });
+  } finally {
+    await Promise.all(standIns.map((standIn) => standIn.close()));
+  }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
 } finally {
