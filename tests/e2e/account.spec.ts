@@ -22,7 +22,7 @@ import {
 import { expectNoSeriousViolations } from './pages/common.ts';
 import { ADMIN } from './pages/demo-accounts.ts';
 
-const ADDRESS = { details: 'شارع التحرير، عمارة 5، الدور الثالث', phone: '01234567890', city: 'الجيزة' };
+const ADDRESS = { details: 'شارع التحرير، عمارة 5، الدور الثالث', phone: '01234567890', city: 'الجيزة', district: 'الدقي' };
 
 /** Two different products with several sizes and stock to spare. */
 async function pickProducts(page: Page): Promise<[CatalogueProduct, CatalogueProduct]> {

@@ -20,7 +20,7 @@ import {
 import { Listing } from './pages/catalogue.ts';
 import { createStockedProduct, deleteStockedProducts, setStock, uniqueMark, type StockedProduct } from './pages/stock.ts';
 
-const ADDRESS = { details: 'شارع الهرم، عمارة 12، الدور الثاني', phone: '01112345678', city: 'الجيزة' };
+const ADDRESS = { details: 'شارع الهرم، عمارة 12، الدور الثاني', phone: '01112345678', city: 'الجيزة', district: 'الهرم' };
 
 test.afterEach(async ({ request }) => {
   await deleteStockedProducts(request);
@@ -40,7 +40,7 @@ async function placeOrderThroughApi(page: Page, product: StockedProduct, size: s
   expect(cart.ok()).toBeTruthy();
   const cartId = ((await cart.json()) as { data: { _id: string } }).data._id;
   const placed = await page.request.post(`/api/v1/orders/${cartId}`, {
-    data: { shippingAddress: { details: ADDRESS.details, phone: ADDRESS.phone, shippingCity: ADDRESS.city } },
+    data: { shippingAddress: { details: ADDRESS.details, phone: ADDRESS.phone, shippingCity: ADDRESS.city, district: ADDRESS.district } },
   });
   expect(placed.status()).toBe(201);
   const { _id, id } = ((await placed.json()) as { data: { _id: string; id: number } }).data;

@@ -11,7 +11,7 @@ import { CheckoutPage, expectNoHorizontalOverflow, expectNoSeriousViolations, pr
 import { orderOf, PaymobCheckout, stockHistoryOf, stockOf } from './pages/payments.ts';
 import { createStockedProduct, deleteStockedProducts, uniqueMark, type StockedProduct } from './pages/stock.ts';
 
-const ADDRESS = { details: 'شارع التحرير، عمارة 5، الدور الرابع', phone: '01112345678', city: 'القاهرة' };
+const ADDRESS = { details: 'شارع التحرير، عمارة 5، الدور الرابع', phone: '01112345678', city: 'القاهرة', district: 'وسط البلد' };
 const CASH = 'الدفع نقداً عند الاستلام';
 const CARD = 'بطاقة أو محفظة إلكترونية';
 /** The stand-in products cost 199 L.E, and shipping is 70. */
@@ -175,7 +175,7 @@ test('an order awaiting payment can be cancelled by the shopper, and a payment m
   await checkout.goto();
   const key = await page.locator('input[name="idempotencyKey"]').inputValue();
   const refused = await page.request.post('/checkout', {
-    form: { details: ADDRESS.details, phone: ADDRESS.phone, shippingCity: ADDRESS.city, idempotencyKey: key, paymentMethodType: 'bitcoin' },
+    form: { details: ADDRESS.details, phone: ADDRESS.phone, shippingCity: ADDRESS.city, district: ADDRESS.district, idempotencyKey: key, paymentMethodType: 'bitcoin' },
   });
   expect(refused.status()).toBe(400);
   expect(await refused.text()).toContain('اختر طريقة الدفع: نقداً عند الاستلام، أو بطاقة أو محفظة إلكترونية');

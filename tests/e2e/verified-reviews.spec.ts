@@ -13,7 +13,7 @@ async function buyAndReceive(page: Page, baseURL: string, product: { _id: string
   expect(cart.ok()).toBeTruthy();
   const cartId = ((await cart.json()) as { data: { _id: string } }).data._id;
   const placed = await page.request.post(`/api/v1/orders/${cartId}`, {
-    data: { shippingAddress: { details: 'شارع التحرير، عمارة 5', phone: '01234567890', shippingCity: 'الجيزة' } },
+    data: { shippingAddress: { details: 'شارع التحرير، عمارة 5', phone: '01234567890', shippingCity: 'الجيزة', district: 'الدقي' } },
   });
   expect(placed.status()).toBe(201);
   const orderId = ((await placed.json()) as { data: { _id: string } }).data._id;

@@ -53,7 +53,8 @@ export function AmountInput({
   const errorId = `${id}-error`;
   return (
     <div className="flex flex-col gap-1">
-      <span className="flex items-center gap-2">
+      {/* Left to right like every price: the amount, then its currency. */}
+      <span dir="ltr" className="flex items-center gap-2">
         <input
           id={id}
           name={name}
@@ -69,9 +70,7 @@ export function AmountInput({
           placeholder={placeholder}
           className={INPUT}
         />
-        <span className="text-sm text-muted" dir="ltr">
-          {CURRENCY}
-        </span>
+        <span className="text-sm text-muted">{CURRENCY}</span>
       </span>
       <FieldMessage id={errorId} message={error} />
     </div>

@@ -123,7 +123,7 @@ export default function ShippingFees({ loaderData, actionData }: Route.Component
         <QuickSetForm key={group.key} id={`quick-set-${group.key}`} group={group.key} />
       ))}
 
-      <div key={versionOf(rules)} className="mt-4 flex flex-col gap-4">
+      <div key={versionOf(rules)} className="mt-4 flex max-w-3xl flex-col gap-4">
         <section aria-labelledby="all-governorates" className="flex flex-wrap items-end justify-between gap-3 rounded-xl border border-line bg-white p-4">
           <div>
             <h2 id="all-governorates" className="text-lg font-bold">

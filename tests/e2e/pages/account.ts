@@ -165,6 +165,8 @@ export interface ShippingDetails {
   details: string;
   phone: string;
   city: string;
+  /** The area within the governorate (المنطقة). */
+  district: string;
 }
 
 export class CheckoutPage {
@@ -174,10 +176,11 @@ export class CheckoutPage {
     await this.page.goto('/checkout');
   }
 
-  async fill({ details, phone, city }: Partial<ShippingDetails>) {
+  async fill({ details, phone, city, district }: Partial<ShippingDetails>) {
     if (details !== undefined) await this.page.getByLabel('العنوان بالتفصيل').fill(details);
     if (phone !== undefined) await this.page.getByLabel('رقم الهاتف', { exact: true }).fill(phone);
     if (city !== undefined) await this.page.getByLabel('محافظة الشحن').selectOption(city);
+    if (district !== undefined) await this.page.getByLabel('المنطقة', { exact: true }).fill(district);
   }
 
   /** Places the order: the button reads 'تأكيد الطلب', and names the next step when a card is chosen. */

@@ -9,7 +9,7 @@ import { ADMIN, expectNewToast, uniquePhone } from './admin.ts';
 
 export * from './common.ts';
 
-export const ADDRESS = { details: 'شارع جامعة الدول العربية، عمارة 12، الدور الرابع', phone: '01098765432', shippingCity: 'الإسكندرية' };
+export const ADDRESS = { details: 'شارع جامعة الدول العربية، عمارة 12، الدور الرابع', phone: '01098765432', shippingCity: 'الإسكندرية', district: 'سموحة' };
 
 /** A product as the public API returns it, with what these specs read of it. */
 export interface OrderedProduct {

@@ -51,7 +51,7 @@ export async function placeOrderAs(request: APIRequestContext, account: Account)
   const cart = ((await added.json()) as { data: { _id: string } }).data;
   const placed = await request.post(`/api/v1/orders/${cart._id}`, {
     headers: bearer(account.token),
-    data: { shippingAddress: { details: 'شارع التحرير، عمارة 5', phone: account.phone, shippingCity: 'القاهرة' } },
+    data: { shippingAddress: { details: 'شارع التحرير، عمارة 5', phone: account.phone, shippingCity: 'القاهرة', district: 'مدينة نصر' } },
   });
   expect(placed.status()).toBe(201);
   return ((await placed.json()) as { data: PlacedOrder }).data;
