@@ -114,7 +114,7 @@ describe('SignupSchema', () => {
 });
 
 describe('checkout: ShippingAddressSchema and PlaceOrderSchema', () => {
-  const valid = { details: '12 شارع التحرير، الدقي', phone: '01012345678', shippingCity: 'الجيزة' };
+  const valid = { details: '12 شارع التحرير', phone: '01012345678', shippingCity: 'الجيزة', district: 'الدقي' };
 
   it('accepts an address without a postal code', () => {
     expect(ShippingAddressSchema.parse(valid)).toEqual(valid);
@@ -131,12 +131,20 @@ describe('checkout: ShippingAddressSchema and PlaceOrderSchema', () => {
       `details: ${SPEC.detailsRequired}`,
       `phone: ${SPEC.shippingPhoneRequired}`,
       `shippingCity: ${SPEC.cityRequired}`,
+      `district: ${MSG.districtRequired}`,
     ]);
-    expect(failures(ShippingAddressSchema, { details: '  ', phone: '', shippingCity: ' ' })).toEqual([
+    expect(failures(ShippingAddressSchema, { details: '  ', phone: '', shippingCity: ' ', district: ' ' })).toEqual([
       `details: ${SPEC.detailsRequired}`,
       `phone: ${SPEC.shippingPhoneRequired}`,
       `shippingCity: ${SPEC.cityRequired}`,
+      `district: ${MSG.districtRequired}`,
     ]);
+  });
+
+  it('takes a district of 2 to 60 characters', () => {
+    expect(failures(ShippingAddressSchema, { ...valid, district: 'د' })).toEqual([`district: ${MSG.districtLength}`]);
+    expect(failures(ShippingAddressSchema, { ...valid, district: 'د'.repeat(61) })).toEqual([`district: ${MSG.districtLength}`]);
+    expect(failures(ShippingAddressSchema, { ...valid, district: 'د'.repeat(60) })).toEqual([]);
   });
 
   it('refuses a bad phone with the login message', () => {
