@@ -164,7 +164,7 @@ function ordersCount(count: number): string {
 }
 
 /** The report in one sentence, for the toast: "تم شحن 3 طلبات، وتعذر شحن طلب #12: …". */
-export function bulkShipmentMessage(report: BulkShipmentReport): string {
+function bulkShipmentMessage(report: BulkShipmentReport): string {
   const failed = report.failed.map((f) => `${f.number === null ? 'طلب' : `${MSG.orderNumberPrefix} #${f.number}`}: ${f.message}`).join('؛ ');
   if (report.failed.length === 0) return `تم شحن ${ordersCount(report.shipped)} مع بوسطة`;
   if (report.shipped === 0) return `تعذر شحن ${failed}`;

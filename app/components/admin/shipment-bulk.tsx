@@ -35,7 +35,7 @@ export function SelectForShipment({ orderId, orderNumber }: { orderId: string; o
   );
 }
 
-const BUTTON = 'inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-lg px-4 font-semibold sm:flex-none';
+const BUTTON = 'inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg px-4 font-semibold sm:w-auto';
 
 export function BulkShipmentForm() {
   return (
@@ -45,7 +45,7 @@ export function BulkShipmentForm() {
         <input type="checkbox" name="allowOpenPackage" value="true" className="size-5 accent-brand-600" />
         السماح بفتح الشحنة
       </label>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <button type="submit" name="intent" value="ship-many" className={`${BUTTON} bg-brand-600 text-white hover:bg-brand-700`}>
           <Truck aria-hidden="true" className="size-5" />
           شحن المحدد مع بوسطة

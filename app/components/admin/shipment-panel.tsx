@@ -127,15 +127,15 @@ function ShipmentDetails({ orderId, shipment, couriers }: { orderId: string; shi
           </Row>
         )}
       </dl>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {couriers && (
-          <a href={airwayBillUrl(orderId)} target="_blank" rel="noopener" className={`${LINK_BUTTON} flex-1 sm:flex-none`}>
+          <a href={airwayBillUrl(orderId)} target="_blank" rel="noopener" className={LINK_BUTTON}>
             <Printer aria-hidden="true" className="size-5" />
             طباعة البوليصة
           </a>
         )}
         {shipment.trackingUrl && (
-          <a href={shipment.trackingUrl} target="_blank" rel="noopener" className={`${LINK_BUTTON} flex-1 sm:flex-none`}>
+          <a href={shipment.trackingUrl} target="_blank" rel="noopener" className={LINK_BUTTON}>
             <ExternalLink aria-hidden="true" className="size-5" />
             صفحة التتبع
           </a>

@@ -98,7 +98,7 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
         {turningPage && <Spinner label="جاري تحميل الطلبات" />}
       </AdminHeader>
       <StatusFilter current={status} counts={counts} cardPayments={cardPayments} />
-      {/* The dropdowns answer with toasts through their own fetchers; this is a refused post made without JavaScript. */}
+      {/* The dropdowns answer with toasts through their own fetchers; this is a refused post made without JavaScript, or the shipping form's report. */}
       {result?.bulk ? (
         <BulkShipmentReportView report={result.bulk} />
       ) : (
