@@ -47,8 +47,8 @@ export function toShipmentView(shipment: Shipment | null): ShipmentView | null {
   return { courier, trackingNumber, state, allowOpenPackage, codAmount, cashCollected, paidOutAt: stamp(shipment.paidOutAt), trackingUrl, createdAt: stamp(shipment.createdAt) };
 }
 
-/** The airway bill of one order: the API's own PDF, which the admin's session cookie opens. */
-export const airwayBillUrl = (orderId: string) => `/api/v1/orders/${orderId}/shipments/label`;
+/** The airway bill of one order: the PDF, or a short Arabic page when the courier cannot give it (routes/admin/airway-bills.ts). */
+export const airwayBillUrl = (orderId: string) => `/admin/airway-bills?orderId=${orderId}`;
 
 function Row({ term, children }: { term: string; children: React.ReactNode }) {
   return (
