@@ -31,6 +31,7 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { BOSTA_STATES, shipmentStateForBostaCode } from '../core/couriers/bosta-states.ts';
 import { BOSTA_EGYPT_COUNTRY_ID } from '../core/couriers/bosta.ts';
+import { isRecord } from '../core/outside-json.ts';
 
 export interface BostaStandInOptions {
   port?: number;
@@ -192,9 +193,6 @@ function sendJson(response: ServerResponse, status: number, body: unknown) {
   response.end(JSON.stringify(body));
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Bosta's refusal envelope. */
 function refuse(response: ServerResponse, status: number, message: string, errorCode?: number) {

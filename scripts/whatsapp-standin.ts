@@ -28,6 +28,7 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { toWhatsAppNumber, type TemplateMessage } from '../core/whatsapp/cloud-api.ts';
 import { TEMPLATE_LANGUAGE, WHATSAPP_TEMPLATES, type TemplateDefinition } from '../core/whatsapp/templates.ts';
+import { isRecord, type Json } from '../core/outside-json.ts';
 
 export type WhatsAppStandInMode = 'ok' | 'fail' | 'timeout' | 'rate_limited';
 
@@ -75,11 +76,6 @@ export interface WhatsAppStandIn {
   close(): Promise<void>;
 }
 
-type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];

@@ -35,6 +35,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { normalizeArabic } from '../../contracts/normalize-arabic.ts';
 import { shipmentStateForBostaCode } from './bosta-states.ts';
 import { CourierError, type Courier, type CourierDelivery, type NewDelivery, type ShipmentState } from './courier.ts';
+import { isRecord, text, type Json } from '../outside-json.ts';
 
 /** Bosta's production API. Its staging API is https://stg-app.bosta.co (bostaapp/bosta-php README). */
 export const BOSTA_PRODUCTION_URL = 'https://app.bosta.co';
@@ -92,17 +93,6 @@ export interface BostaCity {
   districts: BostaDistrict[];
 }
 
-type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function text(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return '';
-}
 
 /** A number Bosta may send as a number or a numeric string ("150", "150.00"). */
 function amount(value: unknown): number | null {

@@ -38,6 +38,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { PHONE_PATTERN } from '../../contracts/constants.ts';
+import { isRecord, text, type Json } from '../outside-json.ts';
 
 /** Meta's Graph API. */
 export const WHATSAPP_GRAPH_URL = 'https://graph.facebook.com';
@@ -127,17 +128,6 @@ const TEMPORARY_CODES = new Set([2, 131000, 131016, 131057, 133004]);
  */
 const NOT_CONNECTED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
-type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function text(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return '';
-}
 
 function causeCode(error: unknown): string | null {
   const cause = error instanceof Error ? (error as { cause?: unknown }).cause : undefined;
