@@ -63,6 +63,10 @@ export const SIZES: readonly string[] = [
   ...new Set(['xs', 's', 'm', 'l', 'xl', '2x', '3x', '4x', '5x', '6x', ...range(4, 14), ...range(30, 56, 2), ...range(41, 45)]),
 ];
 
+/** Every stored image file is WebP, and its name never changes: caches may keep it for a year. */
+export const IMAGE_CONTENT_TYPE = 'image/webp';
+export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 /** Image sizes produced for every upload (DESIGN.md "Images"). */
 export const IMAGE_VARIANTS = {
   card: { width: 417, height: 555, suffix: '' },

@@ -8,7 +8,7 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { IMAGE_VARIANTS, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, MSG } from '../contracts/index.ts';
+import { IMAGE_CACHE_CONTROL, IMAGE_CONTENT_TYPE, IMAGE_VARIANTS, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, MSG } from '../contracts/index.ts';
 import { AppError } from './errors.ts';
 import type { S3Settings } from './s3-images.ts';
 
@@ -20,9 +20,6 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif'])
 
 export type ImageFolder = 'products' | 'categories';
 
-/** Every stored image file is WebP, and its name never changes: caches may keep it for a year. */
-export const IMAGE_CONTENT_TYPE = 'image/webp';
-export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** A replaced or deleted image stays this long, for pages and caches that still name it (docs/decisions/019). */
 export const DEFAULT_IMAGE_REMOVAL_GRACE_MS = 24 * 60 * 60_000;

@@ -5,9 +5,9 @@
  */
 import type { Readable } from 'node:stream';
 import type { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { MSG } from '../contracts/index.ts';
+import { IMAGE_CACHE_CONTROL, IMAGE_CONTENT_TYPE, MSG } from '../contracts/index.ts';
 import { AppError } from './errors.ts';
-import { IMAGE_CACHE_CONTROL, IMAGE_CONTENT_TYPE, type ImageFolder, type ImageStore } from './images.ts';
+import type { ImageFolder, ImageStore } from './images.ts';
 
 export interface S3Settings {
   bucket: string;
