@@ -17,7 +17,7 @@ import {
 } from './pages/admin.ts';
 import { adminToken, filledAdminPaths, roleOf, signUpCustomer, type Account } from './pages/admin-users.ts';
 
-/** The sidebar as SPEC.md §2 lists the admin screens, in its order. */
+/** The sidebar as SPEC.md §2 lists the admin screens, in its order, then the shipping fees (API.md "shipping by governorate"). */
 const SIDEBAR = [
   { label: 'نظرة عامة', path: '/admin' },
   { label: 'الطلبات', path: '/admin/manage-orders' },
@@ -26,6 +26,7 @@ const SIDEBAR = [
   { label: 'التصنيفات', path: '/admin/manage-categories' },
   { label: 'إضافة تصنيف', path: '/admin/add-category' },
   { label: 'المستخدمين', path: '/admin/manage-users' },
+  { label: 'أسعار الشحن', path: '/admin/shipping' },
 ];
 
 /** Words only an admin page carries: the sidebar's title. */

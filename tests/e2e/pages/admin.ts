@@ -20,6 +20,7 @@ export const ADMIN_PATHS = [
   '/admin/edit-category/{category}',
   '/admin/manage-users',
   '/admin/user-details/{user}',
+  '/admin/shipping',
 ] as const;
 
 /** True on the phone project (390 px), where the sidebar is folded. */
