@@ -15,14 +15,19 @@ export interface CatalogueProduct {
   availableSizes: string[];
   availability: boolean;
   quantity: number;
+  stock: { size: string; quantity: number }[];
 }
 
-/** Products the shop sells now, read from the public API, so a spec never depends on the demo's exact titles. */
+/**
+ * Products the shop sells now with pieces to spare in every size (the specs of one worker share a
+ * shop and take pieces from it), read from the public API, so a spec never depends on the demo's
+ * exact titles.
+ */
 export async function productsOnSale(request: APIRequestContext): Promise<CatalogueProduct[]> {
   const response = await request.get('/api/v1/products?limit=100');
   expect(response.ok()).toBeTruthy();
   const body = (await response.json()) as { data: CatalogueProduct[] };
-  return body.data.filter((p) => p.availability && p.quantity >= 10);
+  return body.data.filter((p) => p.availability && p.quantity >= 10 && p.stock.every((s) => s.quantity >= 5));
 }
 
 /** Nothing may stick out sideways, least of all on a 390 px phone (brief "Rules for pages"). */
