@@ -5,3 +5,4 @@ export * from './normalize-arabic.ts';
 export * from './schemas.ts';
 export * from './money.ts';
 export * from './shipping.ts';
+export * from './whatsapp.ts';

@@ -20,6 +20,7 @@ import { AppError } from './errors.ts';
 import type { PaymobSettings } from './paymob.ts';
 import { refundPaidOrder } from './refunds.ts';
 import { returnStock } from './stock.ts';
+import { recordStatusMessage } from './whatsapp/outbox.ts';
 import { getOrder, type Order, type Viewer } from './orders.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -102,6 +103,7 @@ export async function changeOrderStatus(db: Db, id: string, to: OrderStatus, adm
     const order = await lockOrder(tx, id);
     if (!ORDER_NEXT_STATUSES[order.status].includes(to)) throw notAllowedFrom(order.status);
     await moveOrder(tx, order, to, admin.id);
+    await recordStatusMessage(db, tx, id, to);
     return order;
   });
   catalogueChanged(db);
@@ -134,12 +136,13 @@ export type OrderFlag = 'delivered' | 'paid';
  * a delivered order back to shipped. Asking for what already holds changes nothing, so a
  * repeated submit or two admins making the same change agree; any other status is a 409.
  */
-async function setDelivered(tx: Tx, id: string, value: boolean | 'toggle', actorId: string | null): Promise<void> {
+async function setDelivered(db: Db, tx: Tx, id: string, value: boolean | 'toggle', actorId: string | null): Promise<void> {
   const order = await lockOrder(tx, id);
   const want = value === 'toggle' ? order.status !== 'delivered' : value;
   if (want === (order.status === 'delivered')) return;
   if (!flagChangeAllowed('delivered', order)) throw notAllowedFrom(order.status);
   await moveOrder(tx, order, want ? 'delivered' : 'shipped', actorId);
+  if (want) await recordStatusMessage(db, tx, id, 'delivered');
 }
 
 /**
@@ -160,7 +163,7 @@ async function setPaid(tx: Tx, id: string, value: boolean | 'toggle'): Promise<v
 
 /** Sets a flag to `value` (the dashboard's controls); idempotent. An unknown order is a 404. */
 export async function setOrderFlag(db: Db, id: string, flag: OrderFlag, value: boolean, actorId: string | null = null): Promise<Order> {
-  await db.transaction((tx) => (flag === 'delivered' ? setDelivered(tx, id, value, actorId) : setPaid(tx, id, value)));
+  await db.transaction((tx) => (flag === 'delivered' ? setDelivered(db, tx, id, value, actorId) : setPaid(tx, id, value)));
   catalogueChanged(db);
   return getOrder(db, id);
 }
@@ -181,7 +184,7 @@ export function setOrderPaid(db: Db, id: string, value: boolean): Promise<Order>
  * flips at once make two changes, never one lost.
  */
 export async function toggleDelivered(db: Db, id: string, actorId: string | null = null): Promise<Order> {
-  await db.transaction((tx) => setDelivered(tx, id, 'toggle', actorId));
+  await db.transaction((tx) => setDelivered(db, tx, id, 'toggle', actorId));
   catalogueChanged(db);
   return getOrder(db, id);
 }

@@ -28,6 +28,7 @@ import {
   type PaymobSettings,
 } from './paymob.ts';
 import { claimRefund, refundInFlight, sendRefund, type RefundClaim } from './refunds.ts';
+import { recordOrderMessage } from './whatsapp/outbox.ts';
 
 export interface PaymentSettings {
   /** Undefined while the shop takes cash only. */
@@ -301,6 +302,7 @@ export async function receiveCallback(db: Db, settings: PaymentSettings, body: u
         .set({ isPaid: true, paidAt: now, trnxId: transactionId, orderPaymobId: paymobOrderId, status: 'pending', updatedAt: now })
         .where(eq(orders.id, locked!.id));
       await tx.insert(orderStatusHistory).values({ orderId: locked!.id, status: 'pending', userId: null });
+      await recordOrderMessage(db, tx, locked!.id, 'payment_received');
     }
     return { outcome, orderId: locked?.id ?? null };
   });

@@ -21,6 +21,7 @@ import { sumLines, toPiastres } from '../contracts/money.ts';
 import { takeStock } from './stock.ts';
 import { getOrder, type Order } from './orders.ts';
 import { readShippingRules } from './shipping.ts';
+import { recordOrderMessage } from './whatsapp/outbox.ts';
 
 export interface PlaceOrderInput {
   userId: string;
@@ -165,6 +166,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
         .set({ orderId: order!.id })
         .where(and(eq(idempotencyKeys.userId, input.userId), eq(idempotencyKeys.key, input.idempotencyKey)));
     }
+    await recordOrderMessage(db, tx, order!.id, card ? 'order_placed_card' : 'order_placed_cash');
     return { orderId: order!.id, replayed: false };
   });
   catalogueChanged(db);

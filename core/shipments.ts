@@ -15,6 +15,7 @@ import { AppError } from './errors.ts';
 import { changeOrderStatus, lockOrder, moveOrder, type Tx } from './order-lifecycle.ts';
 import type { PaymobSettings } from './paymob.ts';
 import { getOrder, type Order, type Viewer } from './orders.ts';
+import { recordStatusMessage } from './whatsapp/outbox.ts';
 
 /** The courier the shop ships with, and how its webhook proves itself (BOSTA_WEBHOOK_HEADER, BOSTA_WEBHOOK_SECRET). */
 export interface CourierSettings {
@@ -101,6 +102,7 @@ export async function createShipment(db: Db, settings: CourierSettings | undefin
       .where(eq(shipments.orderId, orderId));
     if (order.status !== 'confirmed') return false;
     await moveOrder(tx, order, 'shipped', admin.id);
+    await recordStatusMessage(db, tx, orderId, 'shipped');
     return true;
   });
   if (!stillConfirmed) await cancelAtCourier(db, settings, orderId);
@@ -234,7 +236,7 @@ export async function applyCourierEvent(db: Db, settings: CourierSettings, event
         updatedAt: new Date(),
       })
       .where(eq(shipments.orderId, shipment.orderId));
-    await moveOrderForShipment(tx, order, truth.state);
+    await moveOrderForShipment(db, tx, order, truth.state);
     return true;
   });
   if (changed) catalogueChanged(db);
@@ -242,9 +244,12 @@ export async function applyCourierEvent(db: Db, settings: CourierSettings, event
 }
 
 /** The order's own step for a shipment's final state: only from shipped, and never twice (the caller holds the row lock). */
-async function moveOrderForShipment(tx: Tx, order: Awaited<ReturnType<typeof lockOrder>>, state: ShipmentState): Promise<void> {
+async function moveOrderForShipment(db: Db, tx: Tx, order: Awaited<ReturnType<typeof lockOrder>>, state: ShipmentState): Promise<void> {
   if (order.status !== 'shipped') return;
-  if (state === 'delivered') await moveOrder(tx, order, 'delivered', null);
+  if (state === 'delivered') {
+    await moveOrder(tx, order, 'delivered', null);
+    await recordStatusMessage(db, tx, order.id, 'delivered');
+  }
   else if (state === 'returned') await moveOrder(tx, order, 'refused', null);
 }
 

@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_OUTCOMES, REFUND_STATUSES, STOCK_REASONS } from '../contracts/constants.ts';
+import { MESSAGE_KINDS, MESSAGE_STATUSES } from '../contracts/whatsapp.ts';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
@@ -40,6 +41,8 @@ export const users = pgTable(
     role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
     /** Raised when the role or password changes, so tokens issued before stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Whether the customer wants WhatsApp messages about their orders (the reset code is always sent). */
+    orderMessages: boolean('order_messages').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -547,3 +550,73 @@ export const courierEvents = pgTable(
   },
   (t) => [uniqueIndex('courier_events_key').on(t.courier, t.eventKey), index('courier_events_tracking_idx').on(t.courier, t.trackingNumber)],
 );
+
+/**
+ * The outbox of WhatsApp messages (docs/decisions/023-whatsapp-messages.md): each row is written in
+ * the transaction of the change that causes it, one per event (`event_key`), and sent afterwards
+ * by the sender (core/whatsapp/outbox.ts), which claims it before calling Meta.
+ */
+export const whatsappMessages = pgTable(
+  'whatsapp_messages',
+  {
+    id: id(),
+    kind: text('kind', { enum: MESSAGE_KINDS }).notNull(),
+    /** What caused it, e.g. order_shipped:<order id>: a second message for the same event is never written. */
+    eventKey: text('event_key').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The phone it goes to, as the shop keeps phones (01xxxxxxxxx). */
+    phone: text('phone').notNull(),
+    /** The template's values (core/whatsapp/templates.ts TemplateParams); a reset code is wiped once it is no longer sent. */
+    params: jsonb('params').notNull(),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('pending'),
+    tries: integer('tries').notNull().default(0),
+    /** When a pending message is due to be (tried again to be) sent. */
+    nextTryAt: timestamp('next_try_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** Meta's message id (wamid), once Meta took it. */
+    wamid: text('wamid'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** Who asked for it to be sent again, last. */
+    resentBy: uuid('resent_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('whatsapp_messages_event_key').on(t.eventKey),
+    uniqueIndex('whatsapp_messages_wamid_key').on(t.wamid),
+    index('whatsapp_messages_due_idx').on(t.nextTryAt).where(sql`${t.status} = 'pending'`),
+    index('whatsapp_messages_order_idx').on(t.orderId),
+    index('whatsapp_messages_status_created_idx').on(t.status, t.createdAt),
+    index('whatsapp_messages_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Every quick-reply tap the webhook received, kept once by its own message id (Meta retries webhooks). */
+export const whatsappReplies = pgTable('whatsapp_replies', {
+  replyId: text('reply_id').primaryKey(),
+  messageId: uuid('message_id').references(() => whatsappMessages.id, { onDelete: 'set null' }),
+  fromPhone: text('from_phone').notNull(),
+  payload: text('payload').notNull(),
+  /** What the shop did with it: confirmed, cancelled, ignored. */
+  outcome: text('outcome').notNull(),
+  receivedAt: createdAt(),
+});
+
+/** The kinds of message staff switched off (a kind without a row is on). */
+export const messageKindSettings = pgTable('message_kind_settings', {
+  kind: text('kind', { enum: MESSAGE_KINDS }).primaryKey(),
+  enabled: boolean('enabled').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** An account's password-reset code: the last one only, stored hashed, with its wrong tries. */
+export const passwordResets = pgTable('password_resets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  tries: integer('tries').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt(),
+});

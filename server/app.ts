@@ -20,6 +20,7 @@ import { AppError } from '../core/errors.ts';
 import { localImageStore, type ImageStore } from '../core/images.ts';
 import { DEFAULT_ORDER_LIMITS, DEFAULT_PAYMENT_TIMEOUT_MINUTES, type OrderLimits } from '../contracts/constants.ts';
 import type { PaymobSettings } from '../core/paymob.ts';
+import { useWhatsApp, type WhatsAppConnection } from '../core/whatsapp/outbox.ts';
 import type { CourierSettings } from '../core/shipments.ts';
 import type { Db } from '../db/client.ts';
 import { describeError } from '../db/errors.ts';
@@ -72,6 +73,8 @@ export interface AppOptions {
   paymob?: PaymobSettings;
   /** Shipping with a courier (BOSTA_*); without it shipping is marked by hand. */
   couriers?: CourierSettings;
+  /** Messages to customers on WhatsApp (WHATSAPP_*); without it no message is recorded or sent. */
+  whatsapp?: WhatsAppConnection;
   /** Minutes a card order may await its payment (PAYMENT_TIMEOUT_MINUTES). */
   paymentTimeoutMinutes?: number;
   /** Open unpaid orders per customer and pieces per order line (MAX_OPEN_ORDERS, MAX_LINE_PIECES; defaults: DEFAULT_ORDER_LIMITS). */
@@ -267,7 +270,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jwtSecret: options.jwtSecret,
     payments,
     couriers: options.couriers,
+    whatsapp: options.whatsapp,
   };
+  useWhatsApp(options.db, options.whatsapp !== undefined);
   app.decorateRequest('user', null);
 
   await app.register(

@@ -6,6 +6,7 @@ import { DEFAULT_ORDER_LIMITS, DEFAULT_PAYMENT_TIMEOUT_MINUTES, type OrderLimits
 import { DEFAULT_IMAGE_REMOVAL_GRACE_MS } from '../core/images.ts';
 import { BOSTA_PRODUCTION_URL } from '../core/couriers/bosta.ts';
 import { PAYMOB_DEFAULT_BASE_URL, type PaymobSettings } from '../core/paymob.ts';
+import { WHATSAPP_GRAPH_URL } from '../core/whatsapp/cloud-api.ts';
 import type { S3Settings } from '../core/s3-images.ts';
 import type { TrustedProxies } from './app.ts';
 import { DEFAULT_DRAIN_SETTLE_MS } from './drain.ts';
@@ -57,6 +58,11 @@ const EnvSchema = z.object({
     .default('Authorization'),
   BOSTA_BASE_URL: z.string().url().default(BOSTA_PRODUCTION_URL),
   BOSTA_PICKUP_ADDRESS_ID: optionalText,
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText,
+  WHATSAPP_APP_SECRET: optionalText,
+  WHATSAPP_VERIFY_TOKEN: optionalText,
+  WHATSAPP_BASE_URL: z.string().url().default(WHATSAPP_GRAPH_URL),
   PAYMENT_TIMEOUT_MINUTES: z.coerce.number().positive().max(24 * 60).default(DEFAULT_PAYMENT_TIMEOUT_MINUTES),
   MAX_OPEN_ORDERS: z.coerce.number().int().min(1).default(DEFAULT_ORDER_LIMITS.openOrders),
   MAX_LINE_PIECES: z.coerce.number().int().min(1).default(DEFAULT_ORDER_LIMITS.linePieces),
@@ -73,6 +79,9 @@ const EnvSchema = z.object({
 
 /** The settings Paymob needs all together; some but not all of them is a mistake worth stopping for. */
 const PAYMOB_REQUIRED = ['PAYMOB_SECRET_KEY', 'PAYMOB_PUBLIC_KEY', 'PAYMOB_HMAC_SECRET', 'PAYMOB_CARD_INTEGRATION_ID'] as const;
+
+/** The WhatsApp settings: all of them, or none (no messages). */
+const WHATSAPP_REQUIRED = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -100,6 +109,8 @@ export type Config = {
   paymob: PaymobSettings | undefined;
   /** Shipping with Bosta; undefined while BOSTA_API_KEY is unset (shipping is marked by hand). */
   bosta: { apiKey: string; baseUrl: string; pickupAddressId: string | undefined; webhookHeader: string; webhookSecret: string } | undefined;
+  /** Messages to customers on WhatsApp; undefined while the WHATSAPP_* settings are unset (nothing is sent). */
+  whatsapp: { token: string; phoneNumberId: string; appSecret: string; verifyToken: string; baseUrl: string } | undefined;
   /** A card order not paid within this many minutes is cancelled and its stock returned. */
   paymentTimeoutMinutes: number;
   /** Open unpaid orders per customer and pieces of one size per order line. */
@@ -187,6 +198,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = PAYMOB_REQUIRED.filter((key) => e[key] === undefined);
     throw new Error(`Invalid configuration:\n  Card payments need every Paymob setting; missing: ${missing.join(', ')}`);
   }
+  const whatsappSet = WHATSAPP_REQUIRED.filter((key) => e[key] !== undefined);
+  if (whatsappSet.length > 0 && whatsappSet.length < WHATSAPP_REQUIRED.length) {
+    const missing = WHATSAPP_REQUIRED.filter((key) => e[key] === undefined);
+    throw new Error(`Invalid configuration:\n  WhatsApp messages need every WhatsApp setting; missing: ${missing.join(', ')}`);
+  }
   if (e.BOSTA_API_KEY !== undefined && e.BOSTA_WEBHOOK_SECRET === undefined) {
     throw new Error('Invalid configuration:\n  Shipping with Bosta needs BOSTA_WEBHOOK_SECRET (the value its webhook sends in BOSTA_WEBHOOK_HEADER)');
   }
@@ -231,6 +247,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             pickupAddressId: e.BOSTA_PICKUP_ADDRESS_ID,
             webhookHeader: e.BOSTA_WEBHOOK_HEADER,
             webhookSecret: e.BOSTA_WEBHOOK_SECRET!,
+          }
+        : undefined,
+    whatsapp:
+      whatsappSet.length > 0
+        ? {
+            token: e.WHATSAPP_TOKEN!,
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID!,
+            appSecret: e.WHATSAPP_APP_SECRET!,
+            verifyToken: e.WHATSAPP_VERIFY_TOKEN!,
+            baseUrl: e.WHATSAPP_BASE_URL.replace(/\/$/, ''),
           }
         : undefined,
     paymentTimeoutMinutes: e.PAYMENT_TIMEOUT_MINUTES,

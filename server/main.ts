@@ -15,6 +15,8 @@ import { acquireLease, releaseAllLeases, runUnderLease } from '../core/job-lease
 import { removeDueImages } from '../core/image-removals.ts';
 import { openImageStore } from '../core/images.ts';
 import { createBosta } from '../core/couriers/bosta.ts';
+import { createWhatsApp } from '../core/whatsapp/cloud-api.ts';
+import { startSender, type WhatsAppConnection } from '../core/whatsapp/outbox.ts';
 import { expireUnpaidOrders } from '../core/payments.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -73,6 +75,11 @@ async function main() {
   const images = await openImageStore({ ...config.images, uploadsDir });
   // Started at the first demo picture wanted; stop() lets it go.
   const drawer = pictureDrawer(uploadsDir, { entry: SELF });
+  const whatsapp: WhatsAppConnection | undefined = config.whatsapp && {
+    client: createWhatsApp({ token: config.whatsapp.token, phoneNumberId: config.whatsapp.phoneNumberId, baseUrl: config.whatsapp.baseUrl }),
+    appSecret: config.whatsapp.appSecret,
+    verifyToken: config.whatsapp.verifyToken,
+  };
   const app = await buildApp({
     db: database.db,
     uploadsDir,
@@ -93,6 +100,7 @@ async function main() {
       webhookHeader: config.bosta.webhookHeader,
       webhookSecret: config.bosta.webhookSecret,
     },
+    whatsapp,
     paymentTimeoutMinutes: config.paymentTimeoutMinutes,
     orderLimits: config.orderLimits,
     web: {
@@ -131,6 +139,11 @@ async function main() {
   const imageTimer = setInterval(removeImages, IMAGE_SWEEP_EVERY_MS);
   imageTimer.unref();
 
+  // WhatsApp messages recorded by any process are sent after commit, by one process at a time.
+  const sender =
+    whatsapp &&
+    startSender(database.db, { whatsapp: whatsapp.client, storeUrl: config.storeUrl }, { onError: (error) => app.log.error({ err: error }, 'sending WhatsApp messages failed') });
+
   // Of the processes on the database, the one holding this draws the demo pictures.
   const picturesLease = await acquireLease(database.db, 'demo-pictures');
   // Seeding the demo shop and drawing its pictures stop on this; stop() waits for them.
@@ -147,11 +160,13 @@ async function main() {
     clearInterval(backupTimer);
     clearInterval(sweepTimer);
     clearInterval(imageTimer);
+    const senderStopped = sender?.stop();
     // A seed in progress rolls back; pictures being drawn are finished, no others started.
     seeding.abort();
     try {
       await seedWork.catch(() => {});
       await settled;
+      await senderStopped;
       await app.close();
       await drawer.close();
       await picturesLease?.release();

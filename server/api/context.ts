@@ -1,6 +1,7 @@
 import type { ImageStore } from '../../core/images.ts';
 import type { CheckoutSettings } from '../../core/checkout.ts';
 import type { CourierSettings } from '../../core/shipments.ts';
+import type { WhatsAppConnection } from '../../core/whatsapp/outbox.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../plugins/auth.ts';
 import type { AttemptLimiter, LoginLimiter } from '../plugins/rate-limit.ts';
@@ -11,6 +12,8 @@ export interface ApiContext {
   payments: CheckoutSettings;
   /** Shipping with a courier; undefined while BOSTA_* is unset. */
   couriers: CourierSettings | undefined;
+  /** Messages to customers on WhatsApp; undefined while WHATSAPP_* is unset. */
+  whatsapp: WhatsAppConnection | undefined;
   db: Db;
   /** The public catalogue reads' database (their own bounded pool on PostgreSQL). */
   catalogueDb: Db;
