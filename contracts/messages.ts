@@ -158,6 +158,7 @@ export const MSG = {
   courierDown: 'تعذر الوصول إلى شركة الشحن الآن، وبقي الطلب مؤكداً كما كان. حاول مرة أخرى بعد قليل',
   courierLabelFailed: 'تعذر الحصول على بوليصة الشحن من شركة الشحن الآن، حاول مرة أخرى بعد قليل',
   courierSignatureInvalid: 'مفتاح إشعار شركة الشحن غير صحيح',
+  whatsappSignatureInvalid: 'توقيع إشعار واتساب غير صحيح',
   shipmentCreated: 'تم تسليم الطلب لبوسطة',
   cashPaidOutRecorded: 'تم تسجيل استلام المبلغ من شركة الشحن',
   cashNotCollected: 'لم تحصّل شركة الشحن مبلغاً لهذا الطلب بعد',

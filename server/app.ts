@@ -27,6 +27,8 @@ import { describeError } from '../db/errors.ts';
 import { authRoutes } from './api/auth.ts';
 import { categoryRoutes } from './api/categories.ts';
 import { courierRoutes } from './api/couriers.ts';
+import { messageRoutes } from './api/messages.ts';
+import { whatsappRoutes } from './api/whatsapp.ts';
 import type { ApiContext } from './api/context.ts';
 import { markOptionalForms } from './api/forms.ts';
 import { orderRoutes } from './api/orders.ts';
@@ -293,6 +295,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(paymentRoutes(context));
       await api.register(shippingRoutes(context));
       await api.register(courierRoutes(context));
+      await api.register(whatsappRoutes(context));
+      await api.register(messageRoutes(context));
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ status: 'fail', message: MSG.routeNotFound }));
     },
     { prefix: API_PREFIX },

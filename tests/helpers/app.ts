@@ -37,6 +37,8 @@ export interface TestAppOptions {
   /** Shipping with a courier (a Bosta stand-in). */
   couriers?: AppOptions['couriers'];
   orderLimits?: AppOptions['orderLimits'];
+  /** Messages to customers through a WhatsApp (stand-in). */
+  whatsapp?: AppOptions['whatsapp'];
   /** PostgreSQL: statement time limits and the catalogue reads' own pool. */
   database?: Pick<OpenOptions, 'statementTimeoutMs' | 'catalogue'>;
   searchLimits?: AppOptions['searchLimits'];
@@ -68,6 +70,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     timeouts: options.timeouts,
     paymob: options.paymob,
     couriers: options.couriers,
+    whatsapp: options.whatsapp,
     paymentTimeoutMinutes: options.paymentTimeoutMinutes,
     orderLimits: options.orderLimits,
     web: options.webBuildDir ? { dev: false, buildDir: options.webBuildDir, wholesaleUrl: 'https://wa.me/201000000000' } : undefined,
