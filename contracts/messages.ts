@@ -162,6 +162,19 @@ export const MSG = {
   shipmentCreated: 'تم تسليم الطلب لبوسطة',
   cashPaidOutRecorded: 'تم تسجيل استلام المبلغ من شركة الشحن',
   cashNotCollected: 'لم تحصّل شركة الشحن مبلغاً لهذا الطلب بعد',
+  messageStatusInvalid: 'حالة الرسالة غير صحيحة',
+  messageKindInvalid: 'نوع الرسالة غير معروف',
+  messageKindAlwaysOn: 'رمز استعادة كلمة المرور يُرسل دائماً ولا يمكن إيقافه',
+  messageKindsSaved: 'تم حفظ إعدادات رسائل واتساب',
+  messageNotFound: 'الرسالة غير موجودة',
+  /** Followed by the message's status: "…، حالتها: أُرسلت". */
+  messageNotResendable: 'تُعاد فقط الرسائل التي فشلت أو لا يُعرف إن وصلت، حالتها',
+  resetCodeNotResent: 'رمز استعادة كلمة المرور لا يُعاد إرساله: يطلب العميل رمزاً جديداً',
+  messageResent: 'ستُرسل الرسالة مرة أخرى خلال لحظات',
+  orderMessagesInvalid: 'اختر تشغيل رسائل واتساب عن الطلبات أو إيقافها',
+  orderMessagesOn: 'ستصلك رسائل واتساب عن طلباتك',
+  orderMessagesOff: 'لن تصلك رسائل واتساب عن طلباتك، وسيصلك رمز استعادة كلمة المرور فقط',
+  whatsappNotConnected: 'واتساب غير متصل: لا تُرسل رسائل حتى تُضبط إعدادات WHATSAPP_*',
 } as const;
 export type MessageKey = keyof typeof MSG;
 
