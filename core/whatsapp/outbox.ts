@@ -142,7 +142,8 @@ async function claimNext(db: Db): Promise<MessageRow | undefined> {
   const [row] = await db
     .update(whatsappMessages)
     .set({ status: 'sending', tries: sql`${whatsappMessages.tries} + 1`, updatedAt: sql`now()` })
-    .where(and(inArray(whatsappMessages.id, due), eq(whatsappMessages.status, 'pending')))
+    // A scalar subquery runs once (an IN over a LIMIT 1 … SKIP LOCKED may run again per row and claim several).
+    .where(and(eq(whatsappMessages.id, sql`(${due})`), eq(whatsappMessages.status, 'pending')))
     .returning();
   return row;
 }
