@@ -8,6 +8,7 @@
 import { defineConfig } from '@playwright/test';
 import { bostaStandInEnv } from './scripts/bosta-standin.ts';
 import { SERVER_ENV, SERVER_NODE_ARGS } from './scripts/build-server.ts';
+import { whatsappStandInEnv } from './scripts/whatsapp-standin.ts';
 
 const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const PORT = Number(process.env.E2E_PORT ?? 3199);
@@ -37,6 +38,12 @@ function bostaEnv(index: number): Record<string, string> {
   return url ? bostaStandInEnv(url) : {};
 }
 
+/** Messages to customers through the WhatsApp stand-in scripts/run-e2e.ts starts for this worker's server; none without one. */
+function whatsappEnv(index: number): Record<string, string> {
+  const url = process.env[`E2E_WHATSAPP_URL_${index}`];
+  return url ? whatsappStandInEnv(url) : {};
+}
+
 function server(index: number) {
   return {
     // The compiled server, as `npm start` runs it (scripts/run-e2e.ts builds it).
@@ -60,6 +67,7 @@ function server(index: number) {
       ...PAYMOB,
       PAYMENT_TIMEOUT_MINUTES: String(E2E_PAYMENT_TIMEOUT_MINUTES),
       ...bostaEnv(index),
+      ...whatsappEnv(index),
     },
   };
 }

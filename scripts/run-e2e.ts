@@ -12,6 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { BOSTA_STANDIN_SETTINGS, startBostaStandIn, type BostaStandIn } from './bosta-standin.ts';
 import { createPostgresDatabase, type ThrowawayDatabase } from './throwaway-database.ts';
+import { startWhatsAppStandIn, WHATSAPP_STANDIN_SETTINGS, type WhatsAppStandIn } from './whatsapp-standin.ts';
 
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
 if (!chromium) {
@@ -42,6 +43,13 @@ const made: ThrowawayDatabase[] = [];
 async function startBostaStandIns(): Promise<BostaStandIn[]> {
   return Promise.all(
     Array.from({ length: workers }, (_, index) => startBostaStandIn({ ...BOSTA_STANDIN_SETTINGS, webhookUrl: `http://127.0.0.1:${port + index}/api/v1/couriers/bosta/webhook` })),
+  );
+}
+
+/** Each worker's server sends its WhatsApp messages to a stand-in of its own too (E2E_WHATSAPP_URL_<index>). */
+async function startWhatsAppStandIns(): Promise<WhatsAppStandIn[]> {
+  return Promise.all(
+    Array.from({ length: workers }, (_, index) => startWhatsAppStandIn({ ...WHATSAPP_STANDIN_SETTINGS, webhookUrl: `http://127.0.0.1:${port + index}/api/v1/webhooks/whatsapp` })),
   );
 }
 
@@ -76,13 +84,15 @@ try {
 
   const standIns = await startBostaStandIns();
   standIns.forEach((standIn, index) => (env[`E2E_BOSTA_URL_${index}`] = standIn.url));
+  const whatsappStandIns = await startWhatsAppStandIns();
+  whatsappStandIns.forEach((standIn, index) => (env[`E2E_WHATSAPP_URL_${index}`] = standIn.url));
   try {
     // Not spawnSync: this process answers the stand-ins meanwhile.
     status = await new Promise<number>((resolve) => {
       spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env }).on('close', (code) => resolve(code ?? 1));
     });
   } finally {
-    await Promise.all(standIns.map((standIn) => standIn.close()));
+    await Promise.all([...standIns, ...whatsappStandIns].map((standIn) => standIn.close()));
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -16,6 +16,7 @@
  *   `from` says another). Both are signed with X-Hub-Signature-256 as Meta signs them and answer
  *   with the status the shop answered (502 when it did not answer), or 200 {sent: false, payload}
  *   with no webhook URL.
+ * - GET /_standin/sent[?to=01xxxxxxxxx]: what it was asked to send and accepted, newest first.
  * - GET /_standin/health; POST /_standin/mode {"mode": "ok" | "fail" | "timeout" | "rate_limited"}:
  *   Meta failing (500, code 131000), never answering, or limiting the rate (400, code 130429).
  *
@@ -330,6 +331,12 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
         mode = wanted;
         sendJson(response, 200, { mode });
       }, done);
+    }
+    if (route === 'GET /_standin/sent') {
+      // What was sent, newest first; ?to=01xxxxxxxxx keeps one phone's.
+      const to = url.searchParams.get('to');
+      const waId = to ? (toWhatsAppNumber(to) ?? to) : null;
+      return sendJson(response, 200, { messages: sent.filter((m) => !waId || m.waId === waId).reverse() });
     }
     if (route === 'POST /_standin/status') return void controlStatus(request, response).catch(done);
     if (route === 'POST /_standin/reply') return void controlReply(request, response).catch(done);

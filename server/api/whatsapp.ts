@@ -47,7 +47,7 @@ export function whatsappRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const challenge = ctx.whatsapp ? answerVerification(request.query, ctx.whatsapp.verifyToken) : null;
         if (challenge === null) throw new AppError(403, MSG.forbidden);
-        return reply.type('text/plain; charset=utf-8').send(challenge);
+        return reply.type('text/plain; charset=utf-8').send(challenge as never);
       },
     );
 

@@ -15,6 +15,7 @@ import { orders, whatsappMessages, whatsappReplies } from '../../db/schema.ts';
 import { WHATSAPP_STANDIN_SETTINGS, type WhatsAppStandInMessage } from '../../scripts/whatsapp-standin.ts';
 import { advanceOrderFixture, createAccount, createProductFixture, placeOrderFixture, type Account } from '../fixtures/factories.ts';
 import { createTestApp } from '../helpers/app.ts';
+import { createBostaTestApp } from '../helpers/bosta.ts';
 import { payAtStandIn, paymobSettings, startStandIn } from '../helpers/paymob.ts';
 import { ADDRESS, fillCart, placeOrder, sizeStockOf } from '../helpers/shop.ts';
 import { createWhatsAppTestApp, messagesOf, standInWebhook, WHATSAPP_WEBHOOK_PATH, whatsappConnection, type WhatsAppTestApp } from '../helpers/whatsapp.ts';
@@ -72,7 +73,7 @@ describe('each event sends one message with its template and words', () => {
     // 149.5 rounded up to 150, plus Cairo's 70.
     expect(bodyValues(sent!)).toEqual([String(order.number), '220.00 L.E', `${t.storeUrl}/profile?order=${order.number}`]);
     const buttons = sent!.template.components.filter((c) => c.type === 'button');
-    expect(buttons.map((b) => b.type === 'button' && b.parameters[0]!.payload)).toEqual([`confirm:${order.id}`, `cancel:${order.id}`]);
+    expect(buttons.map((b) => b.type === 'button' && b.sub_type === 'quick_reply' && b.parameters[0].payload)).toEqual([`confirm:${order.id}`, `cancel:${order.id}`]);
     expect(sent!.reference).toBe(row!.id);
     const [after] = await messagesOf(t.db, order.id);
     expect(after).toMatchObject({ status: 'sent', wamid: sent!.messageId, tries: 1, lastError: null });
@@ -89,6 +90,28 @@ describe('each event sends one message with its template and words', () => {
     const names = sentFor(order.number).map((m) => m.template.name);
     expect(names.sort()).toEqual(['order_delivered', 'order_placed_cash', 'order_shipped_no_tracking']);
     expect((await messagesOf(t.db, order.id)).every((m) => m.status === 'sent')).toBe(true);
+  });
+
+  it('shipped with Bosta: order_shipped with the tracking number', async () => {
+    const shop = await createBostaTestApp({ whatsapp: whatsappConnection(t.standIn.url) });
+    try {
+      const staff = await createAccount(shop.db, 'admin');
+      const customer = await createAccount(shop.db, 'user');
+      const product = await createProductFixture(shop.db, shop.images, { stock: { m: 5 } });
+      const order = await placeOrderFixture(shop.db, customer.user.id, [{ product, size: 'm' }]);
+      await advanceOrderFixture(shop.db, order.id, 'confirmed', staff);
+      const res = await shop.app.inject({ method: 'POST', url: `/api/v1/orders/${order.id}/shipments`, headers: staff.headers, payload: { courier: 'bosta' } });
+      expect(res.statusCode, res.body).toBe(201);
+      const trackingNumber = res.json().data.shipment.trackingNumber as string;
+      const [shipped] = (await messagesOf(shop.db, order.id)).filter((m) => m.kind === 'order_shipped');
+      expect(shipped!.params).toEqual({ orderNumber: order.number, trackingNumber });
+      await sendDueMessages(shop.db, { whatsapp: whatsappConnection(t.standIn.url).client, storeUrl: shop.storeUrl });
+      const sent = t.standIn.sent.find((m) => m.reference === shipped!.id)!;
+      expect(sent.template.name).toBe('order_shipped');
+      expect(bodyValues(sent)).toEqual([String(order.number), trackingNumber, `${shop.storeUrl}/profile?order=${order.number}`]);
+    } finally {
+      await shop.close();
+    }
   });
 
   it('cancelled by the shop sends order_cancelled; cancelled by the customer sends nothing', async () => {
