@@ -130,6 +130,9 @@ export interface SenderSettings {
 
 type MessageRow = typeof whatsappMessages.$inferSelect;
 
+/** Messages one run of the sender tries at most. */
+const DEFAULT_BATCH = 50;
+
 /** Claims the next due message: one more try, `sending`, in one statement; two senders never claim the same row. */
 async function claimNext(db: Db): Promise<MessageRow | undefined> {
   const due = db
@@ -233,7 +236,7 @@ async function sendOne(db: Db, settings: SenderSettings, row: MessageRow): Promi
 export async function sendDueMessages(db: Db, settings: SenderSettings, stop?: AbortSignal): Promise<number> {
   await giveUpLost(db);
   let sent = 0;
-  for (let n = 0; n < (settings.batch ?? 50) && !stop?.aborted; n++) {
+  for (let n = 0; n < (settings.batch ?? DEFAULT_BATCH) && !stop?.aborted; n++) {
     const row = await claimNext(db);
     if (!row) break;
     if ((await sendOne(db, settings, row)) === 'sent') sent++;
@@ -278,8 +281,6 @@ export const SENDER_JOB = 'whatsapp-sender';
 export const SENDER_EVERY_MS = 2_000;
 
 export interface Sender {
-  /** Looks for due messages now rather than at the next turn. */
-  nudge(): void;
   /** Stops looking and waits for the message being sent, if any. */
   stop(): Promise<void>;
 }
@@ -302,7 +303,12 @@ export function startSender(
       again = true;
       return;
     }
-    running = runUnderLease(db, SENDER_JOB, (lost) => sendDueMessages(db, settings, AbortSignal.any([lost, stopping.signal])))
+    const batch = settings.batch ?? DEFAULT_BATCH;
+    running = runUnderLease(db, SENDER_JOB, (lost) => sendDueMessages(db, { ...settings, batch }, AbortSignal.any([lost, stopping.signal])))
+      // A full batch may have left more behind: the next run starts at once.
+      .then((result) => {
+        if (result.ran && result.value >= batch) again = true;
+      })
       .catch((error: unknown) => options.onError?.(error))
       .finally(() => {
         running = undefined;
@@ -315,7 +321,6 @@ export function startSender(
   const timer = setInterval(run, options.everyMs ?? SENDER_EVERY_MS);
   timer.unref();
   return {
-    nudge: run,
     async stop() {
       stopping.abort();
       clearInterval(timer);

@@ -6,6 +6,8 @@ import type { Customers } from './customers.ts';
 import type { ServerProcess } from './server-process.ts';
 import { sizeKey, type Shop } from './shop.ts';
 import { openShop, type Workspace } from './workspace.ts';
+import type { WhatsAppStandIn } from '../whatsapp-standin.ts';
+import { checkMessages } from './messages.ts';
 
 export interface Check {
   name: string;
@@ -16,6 +18,8 @@ export interface Check {
 export interface ShopFindings {
   checks: Check[];
   ordersFound: number;
+  /** The outbox: messages recorded, sent by the stand-in, and unknown (a kill mid-send). */
+  messages: { recorded: number; sent: number; unknown: number };
   soldOut: number;
   sizes: number;
 }
@@ -25,6 +29,7 @@ export async function checkShop(
   customers: Customers,
   server: ServerProcess,
   workspace: Workspace,
+  whatsapp: WhatsAppStandIn,
 ): Promise<ShopFindings> {
   const release = workspace.database ? () => {} : lockDataDir(workspace.dataDir);
   const database = await openShop(workspace);
@@ -97,9 +102,11 @@ export async function checkShop(
     if (!server.stoppedCleanly && server.crashes.length === 0) alive.failures.push('SIGTERM did not end it with status 0');
     const answers: Check = { name: 'every answer was one the API promises (no 5xx, no 401)', failures: customers.unexpected };
 
+    const messages = await checkMessages(db, whatsapp);
     return {
-      checks: [stored, perKey, conserved, belowZero, summed, recorded, alive, answers],
+      checks: [stored, perKey, conserved, belowZero, summed, recorded, ...messages.checks, alive, answers],
       ordersFound: storedOrders.length,
+      messages: { recorded: messages.recorded, sent: messages.sent, unknown: messages.unknown },
       soldOut: stock.filter((s) => s.quantity === 0).length,
       sizes: stock.length,
     };

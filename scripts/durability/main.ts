@@ -10,12 +10,16 @@ import { KILL_AFTER_MS, KILLS, LAST_STRETCH_MS } from './settings.ts';
 import { prepareShop } from './shop.ts';
 import { printSummary } from './summary.ts';
 import { createWorkspace, removeWorkspace, throughForwarder, type Workspace } from './workspace.ts';
+import { startWhatsAppStandIn, WHATSAPP_STANDIN_SETTINGS, whatsappStandInEnv, type WhatsAppStandIn } from '../whatsapp-standin.ts';
+import { waitForQuiet } from './messages.ts';
 
 /** What a run has made so far, for cleaning up however it ends. */
 interface Made {
   workspace?: Workspace;
   /** The server of this run, ended with the script however the script ends. */
   server?: ServerProcess;
+  /** Where the server sends its WhatsApp messages. */
+  whatsapp?: WhatsAppStandIn;
 }
 
 /** Runs the check and leaves no server and no database behind; the exit status, 0 when every check held. */
@@ -36,6 +40,7 @@ export async function main(): Promise<number> {
 /** Leaves no server and no database behind; keeps the data folder of a failed run. */
 async function cleanUp(made: Made, failed: boolean): Promise<void> {
   made.server?.signal('SIGKILL');
+  await made.whatsapp?.close();
   if (made.workspace) await removeWorkspace(made.workspace, failed);
 }
 
@@ -48,6 +53,7 @@ async function run(made: Made): Promise<number> {
   const { database } = workspace;
   const shop = await prepareShop(workspace);
   const port = await freePort();
+  const whatsapp = (made.whatsapp = await startWhatsAppStandIn({ ...WHATSAPP_STANDIN_SETTINGS, webhookUrl: `http://127.0.0.1:${port}/api/v1/webhooks/whatsapp` }));
   const server = (made.server = new ServerProcess(
     `http://127.0.0.1:${port}`,
     {
@@ -65,6 +71,7 @@ async function run(made: Made): Promise<number> {
       BACKUP_INTERVAL_MINUTES: '0',
       LOG_LEVEL: 'warn',
       REDIS_URL: '',
+      ...whatsappStandInEnv(whatsapp.url),
     },
     workspace,
   ));
@@ -94,9 +101,11 @@ async function run(made: Made): Promise<number> {
       }
     }
   }
+  // The orders' messages still waiting are sent before the server stops.
+  if (server.running) await waitForQuiet(whatsapp);
   await server.stop();
 
-  const findings = await checkShop(shop, customers, server, workspace);
+  const findings = await checkShop(shop, customers, server, workspace, whatsapp);
   const checks = [...findings.checks, ...faultReports.flatMap((report) => report.checks)];
   if (database && faultReports.length < 2) checks.push({ name: 'database fault phases', failures: ['not all run: the server was down'] });
   printSummary({ onPostgres: database !== undefined, tookMs: Date.now() - began, kills, server, customers, findings, faultReports, checks });

@@ -24,6 +24,8 @@ export function printSummary({ onPostgres, tookMs, kills, server, customers, fin
   console.log(`  orders acknowledged ${customers.acknowledged.length}, orders found ${findings.ordersFound}`);
   console.log(`  kills ${kills}${onPostgres ? '' : `, stale locks taken over ${server.staleLocks}`}, ready after ${ready.join(' / ')} s`);
   console.log(`  requests sent again after a kill ${customers.resent}, orders acknowledged only on a retry ${customers.answeredAfterRetry}`);
+  const m = findings.messages;
+  console.log(`  WhatsApp messages recorded ${m.recorded}, received by the stand-in ${m.sent}, unknown after a kill mid-send ${m.unknown}`);
   console.log(`  sizes sold out ${findings.soldOut} of ${findings.sizes} (one of them had none from the start)`);
   if (!onPostgres) console.log('  database fault phases: PostgreSQL only (the embedded database runs inside the server process)');
   for (const report of faultReports) console.log(`  ${report.summary}`);
