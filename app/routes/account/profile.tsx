@@ -1,13 +1,15 @@
-import { Heart, KeyRound, LoaderCircle, LogOut, Package } from 'lucide-react';
+import { Heart, KeyRound, LoaderCircle, LogOut, MessageCircle, Package } from 'lucide-react';
 import { data, Link, redirect } from 'react-router';
 import { isClosedStatus, MAX_PAGE_SIZE, ORDER_STATUS_LABELS, STORE_TIME_ZONE } from '../../../contracts/constants.ts';
 import { keyOfMessage, MSG, type MessageKey } from '../../../contracts/messages.ts';
 import { IdSchema } from '../../../contracts/schemas.ts';
 import type { SessionUser } from '../../../core/auth.ts';
 import { AppError } from '../../../core/errors.ts';
+import { readNotificationSettings, setOrderMessages } from '../../../core/messages.ts';
 import { cancelOwnOrder } from '../../../core/order-lifecycle.ts';
 import { getOrder, listOrders, type Order } from '../../../core/orders.ts';
 import { startPayment } from '../../../core/payments.ts';
+import { whatsAppConnected } from '../../../core/whatsapp/outbox.ts';
 import { listWishlist } from '../../../core/wishlist.ts';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert } from '../../components/account/form-field.tsx';
@@ -69,9 +71,11 @@ function wishlistNotice(value: string | null): PaymentNoticeData | null {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireCustomer(request, context);
-  const [orders, wishlist] = await Promise.all([
+  const [orders, wishlist, notifications] = await Promise.all([
     listOrders(context.db, user, { page: 1, limit: MAX_PAGE_SIZE }),
     listWishlist(context.db, user.id),
+    // The choice means something only while the shop sends messages.
+    whatsAppConnected(context.db) ? readNotificationSettings(context.db, user.id) : null,
   ]);
   const params = new URL(request.url).searchParams;
   // The page's forms, checkout and Paymob's return land here with what happened in the address:
@@ -89,6 +93,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     focus = { number: cancelled.number, notice: { tone: 'success', message: `${MSG.orderCancelled} رقم #${cancelled.number}` }, holdPayment: false };
   }
   const kept = wishlistNotice(params.get('wishlist'));
+  // The order-messages form came back with what it saved (`?notifications=on|off`).
+  const saved = params.get('notifications');
+  const savedNotice: PaymentNoticeData | null =
+    saved === 'on' ? { tone: 'success', message: MSG.orderMessagesOn } : saved === 'off' ? { tone: 'success', message: MSG.orderMessagesOff } : null;
   const keptProduct = wishlist.find((p) => p.id === params.get('product'))?.id ?? null;
   const now = Date.now();
   return {
@@ -98,6 +106,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     failure: placed || !key ? null : MSG[key],
     // On the product's own item when the address names one still kept (a refused move), else atop the list.
     wishlistNotice: kept && { ...kept, productId: keptProduct },
+    notifications: notifications && { ...notifications, notice: savedNotice },
     orders: orders.data.map(
       (o): OrderCardData => ({
         id: o.id,
@@ -174,6 +183,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = IdSchema.safeParse(form.get('orderId'));
   const orderId = parsed.success ? parsed.data : undefined;
   const refuse = async <T extends { data: ActionResult }>(answer: T) => (isDocumentRequest(request) ? refusedPage(context, user, orderId, answer.data) : answer);
+  if (intent === 'notifications') {
+    // An unchecked box sends nothing: order messages off.
+    const { orderMessages } = await setOrderMessages(context.db, user.id, form.get('orderMessages') === 'true');
+    if (isDocumentRequest(request)) return redirect(`/profile?notifications=${orderMessages ? 'on' : 'off'}#notifications`);
+    return data<ActionResult>({ ok: true, toast: { type: 'success', message: orderMessages ? MSG.orderMessagesOn : MSG.orderMessagesOff } });
+  }
   if (intent !== 'cancel' && intent !== 'pay') return refuse(invalid({ intent: MSG.invalidValue }));
   if (!orderId) return refuse(data<ActionResult>({ ok: false, toast: { type: 'error', message: MSG.orderNotFound } }, { status: 404 }));
   if (intent === 'pay') {
@@ -203,6 +218,39 @@ function Notice({ notice }: { notice: PaymentNoticeData }) {
   );
 }
 
+/**
+ * The customer's choice of WhatsApp messages about their orders: a plain form to the profile,
+ * which comes back here saying what was saved. The reset code is sent whatever they choose.
+ */
+function OrderMessagesForm({ orderMessages, notice }: { orderMessages: boolean; notice: PaymentNoticeData | null }) {
+  return (
+    <section id="notifications" aria-labelledby="notifications-heading" className="mb-4 flex scroll-mt-20 flex-col gap-3 rounded-xl border border-line bg-white p-4">
+      <form method="post" action="/profile" data-enhance="submit-once" className="flex flex-wrap items-center justify-between gap-3">
+        <input type="hidden" name="intent" value="notifications" />
+        <div className="min-w-0 flex-1 basis-64">
+          <h2 id="notifications-heading" className="flex items-center gap-2 font-bold">
+            <MessageCircle aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
+            رسائل واتساب
+          </h2>
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 font-semibold">
+            <input type="checkbox" name="orderMessages" value="true" defaultChecked={orderMessages} className="size-5 shrink-0 accent-brand-600" />
+            رسائل واتساب عن طلباتي
+          </label>
+          <p className="text-sm text-muted">تأكيد طلبك وشحنه وتوصيله على رقم الهاتف في عنوان الشحن. رمز استعادة كلمة المرور يصلك دائماً.</p>
+        </div>
+        <button
+          type="submit"
+          className="group/submit inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-brand-600 bg-white px-5 font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-80 max-sm:w-full"
+        >
+          <LoaderCircle aria-hidden="true" className="hidden size-5 group-aria-busy/submit:inline motion-safe:animate-spin" />
+          حفظ
+        </button>
+      </form>
+      {notice && <Notice notice={notice} />}
+    </section>
+  );
+}
+
 const JUMP_LINK = 'flex min-h-11 flex-1 items-center justify-center gap-2 rounded-lg border border-line bg-white px-3 font-semibold hover:bg-surface';
 
 /**
@@ -211,7 +259,7 @@ const JUMP_LINK = 'flex min-h-11 flex-1 items-center justify-center gap-2 rounde
  * back here with what happened, shown where the shopper was and, with JavaScript, as a toast.
  */
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, orders, wishlist, placedOrder, focus, failure, wishlistNotice } = loaderData;
+  const { user, orders, wishlist, placedOrder, focus, failure, wishlistNotice, notifications } = loaderData;
   // Only a post from outside a page (no browser navigation) is answered with this page and its refusal.
   const refusal = actionData?.toast?.type === 'error' ? actionData.toast.message : Object.values(actionData?.errors ?? {})[0];
 
@@ -247,6 +295,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         <FormAlert message={refusal} />
         <ActionFlash result={actionData} />
       </div>
+      {notifications && <OrderMessagesForm orderMessages={notifications.orderMessages} notice={notifications.notice} />}
       <nav aria-label="أقسام حسابي" className="mb-4 flex gap-2 lg:hidden">
         <a href="#orders" className={JUMP_LINK}>
           <Package aria-hidden="true" className="size-5" />

@@ -1,7 +1,9 @@
 import { ArrowRight, ImageIcon } from 'lucide-react';
-import { flagChangeAllowed, isClosedStatus } from '../../../contracts/constants.ts';
+import { flagChangeAllowed, isClosedStatus, MAX_PAGE_SIZE } from '../../../contracts/constants.ts';
+import { listMessages } from '../../../core/messages.ts';
 import { getOrder } from '../../../core/orders.ts';
 import { listPaymentCallbacks } from '../../../core/payments.ts';
+import { whatsAppConnected } from '../../../core/whatsapp/outbox.ts';
 import { FormAlert } from '../../components/account/form-field.tsx';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { changeOrder, type ShipmentActionResult } from '../../components/admin/order-actions.server.ts';
@@ -9,8 +11,10 @@ import { CardPaidState, DecisionBadge, Detail, toAdminOrderView } from '../../co
 import { OrderPayment, toPaymentCallbackViews } from '../../components/admin/order-payment.tsx';
 import { OrderStatusBadge } from '../../components/admin/order-status-badge.tsx';
 import { OrderStatusSelect } from '../../components/admin/order-status-select.tsx';
+import { OrderMessages } from '../../components/admin/order-messages.tsx';
 import { OrderNextSteps, StatusHistory, toStatusHistory } from '../../components/admin/order-steps.tsx';
 import { ShipmentPanel } from '../../components/admin/shipment-panel.tsx';
+import { toMessageView } from '../../components/admin/whatsapp-message.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { loadOr404 } from '../../lib/loaders.server.ts';
 import { lineTotal, orderTotal, roundingOf } from '../../../contracts/money.ts';
@@ -27,12 +31,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const order = await loadOr404(params.id, (id) => getOrder(context.db, id));
   const callbacks = toPaymentCallbackViews(await listPaymentCallbacks(context.db, order.id));
+  const messages = await listMessages(context.db, context.storeUrl, { page: 1, limit: MAX_PAGE_SIZE, orderId: order.id });
   return {
     order: toAdminOrderView(order, callbacks.some((c) => c.needsDecision)),
     callbacks,
     lines: order.lines,
     history: toStatusHistory(order.statusHistory),
     couriers: Boolean(context.couriers),
+    messages: messages.data.map(toMessageView),
+    whatsapp: whatsAppConnected(context.db),
   };
 }
 
@@ -63,7 +70,7 @@ function Row({ term, children, strong = false }: { term: string; children: React
 
 export default function OrderDetails({ loaderData, actionData }: Route.ComponentProps) {
   const imagesUrl = useImagesUrl();
-  const { order, callbacks, lines, history, couriers } = loaderData;
+  const { order, callbacks, lines, history, couriers, messages, whatsapp } = loaderData;
   const rounding = roundingOf(order.itemsTotal);
   const total = orderTotal(order.itemsTotal, order.shippingPrice);
   const card = order.paymentMethodType === 'card';
@@ -193,6 +200,7 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
           <Panel id="order-history" title="سجل الحالة">
             <StatusHistory entries={history} />
           </Panel>
+          {(whatsapp || messages.length > 0) && <OrderMessages orderId={order.id} messages={messages} connected={whatsapp} />}
           <Panel id="order-customer" title="العميل">
             <dl className="grid grid-cols-1 gap-3">
               <Detail term="الاسم">{order.customer.name}</Detail>

@@ -21,6 +21,7 @@ export const ADMIN_PATHS = [
   '/admin/manage-users',
   '/admin/user-details/{user}',
   '/admin/shipping',
+  '/admin/messages',
 ] as const;
 
 /** True on the phone project (390 px), where the sidebar is folded. */
