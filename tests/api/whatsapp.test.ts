@@ -178,6 +178,19 @@ describe('sending: retries, giving up, and never twice', () => {
     expect((await messagesOf(t.db, order.id))[0]).toMatchObject({ status: 'sent', tries: 2, lastError: null });
   });
 
+  it('several senders at once (several processes) send each message once', async () => {
+    const placed = await Promise.all(Array.from({ length: 8 }, () => cashOrder()));
+    const before = t.standIn.sent.length;
+    await Promise.all([t.sendNow(), t.sendNow(), t.sendNow()]);
+    const ids = new Set(placed.map((p) => p.order.id));
+    const rows = (await messagesOf(t.db)).filter((m) => m.orderId && ids.has(m.orderId));
+    expect(rows).toHaveLength(8);
+    expect(rows.every((m) => m.status === 'sent' && m.tries === 1)).toBe(true);
+    const references = t.standIn.sent.slice(before).map((m) => m.reference);
+    expect(new Set(references).size).toBe(references.length);
+    for (const row of rows) expect(references.filter((r) => r === row.id)).toHaveLength(1);
+  });
+
   it('gives up after the last try and marks the message failed with the reason', async () => {
     t.standIn.setMode('rate_limited');
     const { order } = await cashOrder();

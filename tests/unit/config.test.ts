@@ -114,3 +114,23 @@ describe('loadConfig: shipping with Bosta', () => {
     expect(() => loadConfig({ BOSTA_API_KEY: 'key-value', BOSTA_WEBHOOK_SECRET: 's', BOSTA_WEBHOOK_HEADER: 'Bad Header:' })).toThrow(/BOSTA_WEBHOOK_HEADER/);
   });
 });
+
+describe('loadConfig: messages on WhatsApp', () => {
+  const ALL = { WHATSAPP_TOKEN: 'token-value', WHATSAPP_PHONE_NUMBER_ID: '1234567890', WHATSAPP_APP_SECRET: 'app-secret', WHATSAPP_VERIFY_TOKEN: 'verify-token' };
+
+  it('sends nothing while the settings are unset or blank', () => {
+    expect(loadConfig({}).whatsapp).toBeUndefined();
+    expect(loadConfig({ WHATSAPP_TOKEN: '', WHATSAPP_PHONE_NUMBER_ID: '', WHATSAPP_APP_SECRET: '', WHATSAPP_VERIFY_TOKEN: '' }).whatsapp).toBeUndefined();
+  });
+
+  it("reads the four settings, defaulting to Meta's Graph API", () => {
+    expect(loadConfig(ALL).whatsapp).toEqual({ token: 'token-value', phoneNumberId: '1234567890', appSecret: 'app-secret', verifyToken: 'verify-token', baseUrl: 'https://graph.facebook.com' });
+    expect(loadConfig({ ...ALL, WHATSAPP_BASE_URL: 'http://127.0.0.1:3097/' }).whatsapp?.baseUrl).toBe('http://127.0.0.1:3097');
+  });
+
+  it('stops on some settings without the others, naming the missing ones and no value', () => {
+    const some = { WHATSAPP_TOKEN: 'token-value', WHATSAPP_PHONE_NUMBER_ID: '1234567890' };
+    expect(() => loadConfig(some)).toThrow(/WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN/);
+    expect(() => loadConfig(some)).not.toThrow(/token-value/);
+  });
+});
