@@ -1,15 +1,19 @@
-/** POST /auth/signup, /auth/login, /auth/logout. */
+/** POST /auth/signup, /auth/login, /auth/logout, /auth/forgot-password, /auth/reset-password. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LoginSchema, SignupSchema } from '../../contracts/index.ts';
+import { LoginSchema, MSG, SignupSchema } from '../../contracts/index.ts';
 import { endSession, login, signup, startSession } from '../../core/auth.ts';
 import { AppError, parseOrThrow } from '../../core/errors.ts';
+import { ForgotPasswordSchema, requestResetCode, resetPassword, ResetPasswordSchema } from '../../core/password-reset.ts';
 import { clearTokenCookie, readToken, setTokenCookie } from '../plugins/auth.ts';
 import { authAttemptKeys } from '../plugins/rate-limit.ts';
 import type { ApiContext } from './context.ts';
 import { failures, NoContent, presentUser, UserShape } from './shapes.ts';
 
 const SessionShape = z.object({ data: UserShape, token: z.string() });
+
+/** The same answer whether or not the phone has an account. */
+const CodeRequestedShape = z.object({ data: z.object({ phone: z.string() }), message: z.string() });
 
 /** The original client sends the phone as `email`; both names are accepted. */
 const LoginBody = z.object({ email: z.unknown().optional(), phone: z.unknown().optional(), password: z.unknown().optional() });
@@ -69,6 +73,44 @@ export function authRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         const user = await login(ctx.db, parseLogin(body)).catch(async (error: unknown) => {
           throw error instanceof AppError && error.status === 401 ? await ctx.logins.failed(request.ip, phone) : error;
         });
+        const token = await startSession(ctx.db, ctx.jwtSecret, user);
+        setTokenCookie(reply, token);
+        return { data: presentUser(user), token };
+      },
+    );
+
+    app.post(
+      '/auth/forgot-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Send a 6-digit password-reset code on WhatsApp (10 minutes, 5 tries, the last code only); the same answer whether or not the phone has an account',
+          body: ForgotPasswordSchema,
+          response: { 200: CodeRequestedShape, ...failures(400, 403, 413, 415, 429) },
+        },
+        // Counted before validation, so malformed attempts count too.
+        preValidation: async (request) => ctx.limiter.check(authAttemptKeys(request.ip, bodyField(request.body, 'phone'))),
+      },
+      async (request) => {
+        await requestResetCode(ctx.db, request.body.phone);
+        return { data: { phone: request.body.phone }, message: MSG.resetCodeSent };
+      },
+    );
+
+    app.post(
+      '/auth/reset-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: "Set a new password with the phone's last reset code: every session of the account ends and this one starts, as at login; a wrong or expired code is a 400",
+          body: ResetPasswordSchema,
+          response: { 200: SessionShape, ...failures(400, 403, 413, 415, 429) },
+        },
+        // Counted before validation, so malformed attempts count too.
+        preValidation: async (request) => ctx.limiter.check(authAttemptKeys(request.ip, bodyField(request.body, 'phone'))),
+      },
+      async (request, reply) => {
+        const user = await resetPassword(ctx.db, request.body);
         const token = await startSession(ctx.db, ctx.jwtSecret, user);
         setTokenCookie(reply, token);
         return { data: presentUser(user), token };
