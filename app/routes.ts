@@ -19,6 +19,8 @@ export default [
   route('signup', 'routes/account/signup.tsx'),
   route('logout', 'routes/account/logout.tsx'),
   route('change-password', 'routes/account/change-password.tsx'),
+  route('forgot-password', 'routes/account/forgot-password.tsx'),
+  route('reset-password', 'routes/account/reset-password.tsx'),
   route('wishlist', 'routes/account/wishlist.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/overview.tsx'),

@@ -85,6 +85,11 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         <TextField name="password" label="كلمة المرور" type="password" required autoComplete="current-password" error={errors.password} />
         <SubmitButton className="mt-2 w-full">تسجيل الدخول</SubmitButton>
       </form>
+      <p className="mt-4 text-center">
+        <Link to="/forgot-password" className="inline-block min-h-11 py-2.5 font-semibold text-brand-600 underline underline-offset-4">
+          نسيت كلمة المرور؟
+        </Link>
+      </p>
       <p className="mt-6 text-center">
         ليس لديك حساب؟{' '}
         <Link to="/signup" className="inline-block min-h-11 py-2.5 font-semibold text-brand-600 underline underline-offset-4">

@@ -1,0 +1,83 @@
+/**
+ * A forgotten password, first step: the shopper gives the account's phone and the shop sends a
+ * 6-digit code there on WhatsApp (core/password-reset.ts). It does not hydrate
+ * (docs/decisions/010): a plain form that posts to the action, which sends the browser on to
+ * /reset-password with the phone, where the same confirmation shows whether or not the phone
+ * has an account. A refusal (a malformed phone, too many attempts) comes back as this page with
+ * its message, the phone kept.
+ */
+import { Link, redirect } from 'react-router';
+import { ForgotPasswordSchema, requestResetCode } from '../../../core/password-reset.ts';
+import { ActionFlash } from '../../components/account/action-flash.tsx';
+import { FormAlert, PhoneField } from '../../components/account/form-field.tsx';
+import { SubmitButton } from '../../components/account/submit-button.tsx';
+import { fieldErrors, fromAppError, invalid, retryAfterOf, readPageForm } from '../../lib/forms.server.ts';
+import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
+import type { Route } from './+types/forgot-password';
+
+export const handle = SERVER_RENDERED;
+export const clientLoader = loadAsDocument;
+
+export function meta() {
+  return [
+    { title: 'نسيت كلمة المرور' },
+    { name: 'description', content: 'استعد حسابك برمز يصلك على واتساب.' },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { phone: new URL(request.url).searchParams.get('phone') ?? '' };
+}
+
+/** A refused attempt tells the browser when to try again (Retry-After of a 429). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return retryAfterOf(actionHeaders);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const read = await readPageForm(request, context);
+  if ('refusal' in read) return read.refusal;
+  const form = Object.fromEntries(read.form);
+  const values = { phone: form.phone };
+  try {
+    // Counted before validation, as the API counts them: malformed attempts count too.
+    await context.limitAuthAttempts(form.phone);
+  } catch (error) {
+    return fromAppError(error, values);
+  }
+  const parsed = ForgotPasswordSchema.safeParse(form);
+  if (!parsed.success) return invalid(fieldErrors(parsed.error.issues), values);
+  try {
+    await requestResetCode(context.db, parsed.data.phone);
+  } catch (error) {
+    return fromAppError(error, values);
+  }
+  // A redirect, so a reload asks for no second code.
+  return redirect(`/reset-password?${new URLSearchParams({ phone: parsed.data.phone, sent: '1' })}`);
+}
+
+export default function ForgotPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const errors = actionData?.errors ?? {};
+  const phone = String(actionData?.values?.phone ?? loaderData.phone);
+
+  return (
+    <section className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
+      <h1 className="mb-2 text-2xl font-bold">نسيت كلمة المرور؟</h1>
+      <p className="mb-6 text-muted">أدخل رقم هاتفك المسجّل، وسنرسل إليك على واتساب رمزاً لتعيين كلمة مرور جديدة.</p>
+      <ActionFlash result={actionData} />
+      {/* noValidate: the server's messages (SPEC.md §5) answer an empty field, not the browser's. */}
+      <form method="post" noValidate data-enhance="account-checks submit-once" className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 shadow-sm">
+        <FormAlert message={actionData?.toast?.type === 'error' ? actionData.toast.message : undefined} />
+        <PhoneField name="phone" label="رقم الهاتف" required defaultValue={phone} error={errors.phone} autoComplete="tel" />
+        <SubmitButton className="mt-2 w-full">أرسل الرمز</SubmitButton>
+      </form>
+      <p className="mt-6 text-center">
+        تذكرت كلمة المرور؟{' '}
+        <Link to="/login" className="inline-block min-h-11 py-2.5 font-semibold text-brand-600 underline underline-offset-4">
+          تسجيل الدخول
+        </Link>
+      </p>
+    </section>
+  );
+}
