@@ -29,8 +29,14 @@ export function OrderMessages({ orderId, messages, connected }: { orderId: strin
                   <span className="font-semibold">{message.kindLabel}</span>
                   <MessageStatusBadge status={message.status} label={message.statusLabel} />
                 </div>
-                <p className="text-sm text-muted">
-                  <time dateTime={message.createdAt.iso}>{message.createdAt.text}</time> · إلى <Ltr>{message.phone}</Ltr> · المحاولات <Ltr>{message.tries}</Ltr>
+                <p className="flex flex-wrap gap-x-3 text-sm text-muted">
+                  <time dateTime={message.createdAt.iso}>{message.createdAt.text}</time>
+                  <span>
+                    إلى <Ltr>{message.phone}</Ltr>
+                  </span>
+                  <span>
+                    المحاولات: <Ltr>{message.tries}</Ltr>
+                  </span>
                 </p>
                 {message.lastError && (
                   <p dir="auto" className="text-sm [overflow-wrap:anywhere]">

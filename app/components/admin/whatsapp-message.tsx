@@ -155,6 +155,7 @@ export function MessageCard({ message }: { message: MessageView }) {
           <ResendForm message={message} />
         </div>
       )}
+      {message.kind === 'password_reset_code' && RESENDABLE_STATUSES.includes(message.status) && <p className="mt-auto text-sm text-muted">{MSG.resetCodeNotResent}</p>}
     </article>
   );
 }

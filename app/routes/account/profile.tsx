@@ -228,15 +228,15 @@ function OrderMessagesForm({ orderMessages, notice }: { orderMessages: boolean; 
       <form method="post" action="/profile" data-enhance="submit-once" className="flex flex-wrap items-center justify-between gap-3">
         <input type="hidden" name="intent" value="notifications" />
         <div className="min-w-0 flex-1 basis-64">
-          <h2 id="notifications-heading" className="flex items-center gap-2 font-bold">
-            <MessageCircle aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
+          <h2 id="notifications-heading" className="sr-only">
             رسائل واتساب
           </h2>
           <label className="flex min-h-11 cursor-pointer items-center gap-3 font-semibold">
             <input type="checkbox" name="orderMessages" value="true" defaultChecked={orderMessages} className="size-5 shrink-0 accent-brand-600" />
+            <MessageCircle aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
             رسائل واتساب عن طلباتي
           </label>
-          <p className="text-sm text-muted">تأكيد طلبك وشحنه وتوصيله على رقم الهاتف في عنوان الشحن. رمز استعادة كلمة المرور يصلك دائماً.</p>
+          <p className="text-sm text-muted">نرسل لك تأكيد الطلب وخبر شحنه وتوصيله على رقم الهاتف في عنوان الشحن. رمز استعادة كلمة المرور يصلك دائماً.</p>
         </div>
         <button
           type="submit"
