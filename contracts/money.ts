@@ -21,16 +21,21 @@ export function sumLines(lines: readonly { price: number; count: number }[]): nu
 
 /**
  * What a customer pays for an order, as every page shows it (SPEC.md §9): the items rounded up to
- * the pound, then the order's shipping price. Revenue, sales and a customer's spending add this
- * up, so they agree with the totals staff see and the courier collects.
+ * the pound, less the order's discount (never below 0), then the order's shipping price.
+ * Revenue, sales and a customer's spending add this up, so they agree with the totals staff see
+ * and the courier collects.
  */
-export function orderTotal(itemsTotal: number, shippingPrice: number): number {
-  return toPounds(toPiastres(Math.ceil(itemsTotal)) + toPiastres(shippingPrice));
+export function orderTotal(itemsTotal: number, shippingPrice: number, discount = 0): number {
+  const items = Math.max(0, toPiastres(Math.ceil(itemsTotal)) - toPiastres(discount));
+  return toPounds(items + toPiastres(shippingPrice));
 }
 
-/** The same amount in piastres (what Paymob is asked for and must report). */
-export function amountDueCents(order: { totalOrderPrice: number; shippingPrice: number }): number {
-  return toPiastres(orderTotal(order.totalOrderPrice, order.shippingPrice));
+/**
+ * The same amount in piastres (what Paymob is asked for and must report). `discount` is the
+ * order's own (0 on orders placed without a code).
+ */
+export function amountDueCents(order: { totalOrderPrice: number; shippingPrice: number; discount?: number }): number {
+  return toPiastres(orderTotal(order.totalOrderPrice, order.shippingPrice, order.discount ?? 0));
 }
 
 /** What rounding the items up to the pound adds to an order, exact to the piastre. */

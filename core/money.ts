@@ -4,6 +4,7 @@ import { orders } from '../db/schema.ts';
 
 /**
  * An order's amount due (contracts/money.ts orderTotal) in SQL, for sums over many orders:
- * revenue, sales, a customer's spending.
+ * revenue, sales, a customer's spending. The discount comes off the items rounded up, never
+ * below 0.
  */
-export const amountDueSql = sql<string>`ceil(${orders.totalOrderPrice}) + ${orders.shippingPrice}`;
+export const amountDueSql = sql<string>`greatest(ceil(${orders.totalOrderPrice}) - ${orders.discount}, 0) + ${orders.shippingPrice}`;

@@ -1,6 +1,7 @@
 /** The store's tables. Money is numeric(12,2): exact in the database, read as pounds. */
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -16,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_OUTCOMES, REFUND_STATUSES, STOCK_REASONS } from '../contracts/constants.ts';
+import { COUPON_TYPES } from '../contracts/coupons.ts';
 import { MESSAGE_KINDS, MESSAGE_STATUSES } from '../contracts/whatsapp.ts';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -239,6 +241,12 @@ export const orders = pgTable(
     /** The cash-on-delivery fee within `shippingPrice` (0 for a card order). */
     codFee: money('cod_fee').notNull().default(0),
     totalOrderPrice: money('total_order_price').notNull(),
+    /** The discount code the order was placed with (as shown, upper-case), or null. */
+    couponCode: text('coupon_code'),
+    /** The code's row: a code any order was placed with can no longer be deleted. */
+    couponId: uuid('coupon_id').references((): AnyPgColumn => coupons.id, { onDelete: 'restrict' }),
+    /** Pounds off the items rounded up (never more than them); a free-shipping code leaves it 0 and waives the fee instead. */
+    discount: money('discount').notNull().default(0),
     paymentMethodType: text('payment_method_type', { enum: PAYMENT_METHODS }).notNull().default('cash'),
     trnxId: text('trnx_id'),
     orderPaymobId: text('order_paymob_id'),
@@ -259,7 +267,9 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_coupon_idx').on(t.couponId),
     check('orders_status_check', sql`${t.status} in ('awaiting_payment', 'pending', 'confirmed', 'shipped', 'delivered', 'cancelled', 'refused')`),
+    check('orders_discount_check', sql`${t.discount} >= 0`),
   ],
 );
 
@@ -618,5 +628,74 @@ export const passwordResets = pgTable('password_resets', {
   codeHash: text('code_hash').notNull(),
   tries: integer('tries').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Discount codes (API.md "discount codes"). `code` is stored upper-case, so the unique index
+ * makes codes unique ignoring case. `uses` counts the orders holding a use (coupon_uses rows),
+ * changed only together with those rows under this row's lock.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    type: text('type', { enum: COUPON_TYPES }).notNull(),
+    /** Percent (1 to 90) or pounds off; null for free shipping. */
+    value: money('value'),
+    minItemsTotal: money('min_items_total').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+    /** Null: no limit. */
+    maxUses: integer('max_uses'),
+    maxUsesPerCustomer: integer('max_uses_per_customer').notNull().default(1),
+    uses: integer('uses').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_key').on(t.code),
+    check('coupons_code_check', sql`${t.code} = upper(${t.code})`),
+    check('coupons_type_check', sql`${t.type} in ('percent', 'fixed', 'freeShipping')`),
+    check(
+      'coupons_value_check',
+      sql`case ${t.type} when 'percent' then ${t.value} between 1 and 90 when 'fixed' then ${t.value} > 0 else ${t.value} is null end`,
+    ),
+    check('coupons_min_items_total_check', sql`${t.minItemsTotal} >= 0`),
+    check('coupons_dates_check', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+    check('coupons_max_uses_check', sql`${t.maxUses} is null or ${t.maxUses} >= 1`),
+    check('coupons_max_uses_per_customer_check', sql`${t.maxUsesPerCustomer} >= 1`),
+    check('coupons_uses_check', sql`${t.uses} >= 0`),
+  ],
+);
+
+/** One row per order holding a use of a code; giving the use back deletes the row. */
+export const couponUses = pgTable(
+  'coupon_uses',
+  {
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('coupon_uses_coupon_user_idx').on(t.couponId, t.userId)],
+);
+
+/** The code a shopper put on their cart (at most one). */
+export const cartCoupons = pgTable('cart_coupons', {
+  cartId: uuid('cart_id')
+    .primaryKey()
+    .references(() => carts.id, { onDelete: 'cascade' }),
+  couponId: uuid('coupon_id')
+    .notNull()
+    .references(() => coupons.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 });
