@@ -21,7 +21,7 @@ const inPiastres = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6
 const couponCode = z
   .string({ error: MSG.couponCodeRequired })
   .trim()
-  .min(1, MSG.couponCodeRequired)
+  .min(1, { error: MSG.couponCodeRequired, abort: true })
   .regex(COUPON_CODE_PATTERN, MSG.couponCodeInvalid)
   .transform(normalizeCouponCode);
 
@@ -33,7 +33,7 @@ const isoDate = z
 const couponFields = {
   code: couponCode.describe('3 to 20 letters, digits or dashes; unique ignoring case, shown upper-case'),
   type: z.enum(COUPON_TYPES, { error: MSG.couponTypeInvalid }),
-  value: z.number({ error: MSG.couponPercentInvalid }).nullable().optional().describe('percent: 1 to 90; fixed: pounds off (> 0); freeShipping: none'),
+  value: z.number({ error: MSG.couponValueInvalid }).nullable().optional().describe('percent: 1 to 90; fixed: pounds off (> 0); freeShipping: none'),
   minItemsTotal: z
     .number({ error: MSG.couponMinItemsTotalInvalid })
     .min(0, MSG.couponMinItemsTotalInvalid)

@@ -194,6 +194,7 @@ export const MSG = {
   couponPercentInvalid: 'نسبة الخصم يجب أن تكون رقماً من 1 إلى 90',
   couponFixedInvalid: 'مبلغ الخصم يجب أن يكون أكبر من صفر بحد أقصى قرشين',
   couponValueNotAllowed: 'الشحن المجاني لا يأخذ قيمة',
+  couponValueInvalid: 'قيمة الخصم يجب أن تكون رقماً',
   couponMinItemsTotalInvalid: 'الحد الأدنى للطلب يجب أن يكون صفراً أو أكثر بحد أقصى قرشين',
   couponDateInvalid: 'التاريخ غير صحيح',
   couponEndsBeforeStart: 'تاريخ الانتهاء يجب أن يكون بعد تاريخ البدء',

@@ -7,6 +7,7 @@ import { AppError, fieldError } from './errors.ts';
 import { sumLines } from '../contracts/money.ts';
 import { getProduct } from './products.ts';
 import { sizeQuantity } from './stock.ts';
+import { cartCouponOf, totalAfterDiscountOf, type CartCoupon } from './coupons.ts';
 
 export interface CartLine {
   id: string;
@@ -23,6 +24,10 @@ export interface Cart {
   id: string | null;
   lines: CartLine[];
   totalCartPrice: number;
+  /** The discount code on the cart while it still applies, or null. */
+  coupon: CartCoupon | null;
+  /** The items rounded up to the pound, less the code's discount (shipping comes at checkout). */
+  totalAfterDiscount: number;
 }
 
 async function findCartId(db: Db, userId: string): Promise<string | undefined> {
@@ -38,7 +43,7 @@ async function ensureCartId(db: Db, userId: string): Promise<string> {
 /** The user's cart with current prices; an empty cart when there is none yet. */
 export async function getCart(db: Db, userId: string): Promise<Cart> {
   const cartId = await findCartId(db, userId);
-  if (!cartId) return { id: null, lines: [], totalCartPrice: 0 };
+  if (!cartId) return { id: null, lines: [], totalCartPrice: 0, coupon: null, totalAfterDiscount: 0 };
   const rows = await db
     .select({
       id: cartItems.id,
@@ -72,7 +77,9 @@ export async function getCart(db: Db, userId: string): Promise<Cart> {
     sizeQuantity: r.sizeQuantity,
     price: r.priceAfterDiscount,
   }));
-  return { id: cartId, lines, totalCartPrice: sumLines(lines) };
+  const totalCartPrice = sumLines(lines);
+  const coupon = await cartCouponOf(db, userId, cartId, totalCartPrice);
+  return { id: cartId, lines, totalCartPrice, coupon, totalAfterDiscount: totalAfterDiscountOf(totalCartPrice, coupon?.discount ?? 0) };
 }
 
 /**

@@ -20,6 +20,7 @@ import { AppError } from './errors.ts';
 import type { PaymobSettings } from './paymob.ts';
 import { refundPaidOrder } from './refunds.ts';
 import { returnStock } from './stock.ts';
+import { giveCouponUseBack } from './coupons.ts';
 import { recordStatusMessage } from './whatsapp/outbox.ts';
 import { getOrder, type Order, type Viewer } from './orders.ts';
 
@@ -38,6 +39,7 @@ export async function lockOrder(tx: Tx, id: string) {
       paymentDueAt: orders.paymentDueAt,
       totalOrderPrice: orders.totalOrderPrice,
       shippingPrice: orders.shippingPrice,
+      discount: orders.discount,
       trnxId: orders.trnxId,
     })
     .from(orders)
@@ -56,8 +58,9 @@ const closes = isClosedStatus;
 /**
  * Moves a locked order to `to`: the status, the delivered flag that follows it, a history entry,
  * and for a cancellation or a refusal every line's pieces back in its size (ledger reason: the
- * new status, or `reason` when given). The caller checked the step; holding the row lock makes
- * the restock happen once however many ask at once. A cash order marked paid cannot close; a
+ * new status, or `reason` when given), and its discount code's use given back. The caller
+ * checked the step; holding the row lock makes the restock and the give-back happen once however
+ * many ask at once. A cash order marked paid cannot close; a
  * paid card order can, and its caller then refunds it (refundPaidOrder).
  */
 export async function moveOrder(
@@ -80,6 +83,8 @@ export async function moveOrder(
     .where(eq(orders.id, order.id));
   await tx.insert(orderStatusHistory).values({ orderId: order.id, status: to, userId: actorId });
   if (closes(to)) {
+    // The code's row before the stock rows, in the order placeOrder locks them, so the two never deadlock.
+    await giveCouponUseBack(tx, order.id);
     const lines = await tx
       .select({ productId: orderItems.productId, size: orderItems.size, count: orderItems.count })
       .from(orderItems)

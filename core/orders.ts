@@ -50,6 +50,10 @@ export interface Order {
   codFee: number;
   /** The items, without shipping. */
   totalOrderPrice: number;
+  /** The discount code the order was placed with, or null. */
+  couponCode: string | null;
+  /** Pounds off the items rounded up (0 without a code; a free-shipping code waives the fee instead). */
+  discount: number;
   paymentMethodType: PaymentMethod;
   /** A card order still awaiting payment then is cancelled by the shop; null for cash. */
   paymentDueAt: Date | null;
@@ -85,6 +89,8 @@ const orderColumns = {
   shippingPrice: orders.shippingPrice,
   codFee: orders.codFee,
   totalOrderPrice: orders.totalOrderPrice,
+  couponCode: orders.couponCode,
+  discount: orders.discount,
   paymentMethodType: orders.paymentMethodType,
   paymentDueAt: orders.paymentDueAt,
   trnxId: orders.trnxId,
@@ -143,6 +149,8 @@ async function withLines(db: Db, rows: Awaited<ReturnType<typeof selectOrders>>)
     shippingPrice: r.shippingPrice,
     codFee: r.codFee,
     totalOrderPrice: r.totalOrderPrice,
+    couponCode: r.couponCode,
+    discount: r.discount,
     paymentMethodType: r.paymentMethodType,
     paymentDueAt: r.paymentDueAt,
     refunds: refunds

@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import { orderItems, orderRefunds, orders, orderStatusHistory, paymentAttempts, paymentCallbacks, users } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 import { catalogueChanged } from './catalogue-changes.ts';
-import { amountDueCents, lineTotalPiastres, toPiastres } from '../contracts/money.ts';
+import { amountDueCents, lineTotalPiastres, toPiastres, toPounds } from '../contracts/money.ts';
 import { lockOrder, moveOrder, type LockedOrder, type Tx } from './order-lifecycle.ts';
 import { type Viewer } from './orders.ts';
 import {
@@ -44,10 +44,16 @@ const REUSE_ATTEMPT_MS = 60_000;
 
 /**
  * The intention's items: each order line (one item per line, its pieces in the description so
- * the amounts add up however Paymob reads quantity), the shipping, and the rounding the pages
- * show; together exactly the amount due.
+ * the amounts add up however Paymob reads quantity), the rounding the pages show, and the
+ * shipping; together exactly the amount due. A discount is folded into the items it comes off
+ * (first lines first, each down to 0 at most, a line left at 0 dropped), marked in their
+ * description, since Paymob documents items with positive amounts only
+ * (docs/decisions/024-discount-codes.md).
  */
-export function intentionItems(order: { totalOrderPrice: number; shippingPrice: number }, lines: { title: string; size: string; count: number; price: number }[]): IntentionItem[] {
+export function intentionItems(
+  order: { totalOrderPrice: number; shippingPrice: number; discount?: number },
+  lines: { title: string; size: string; count: number; price: number }[],
+): IntentionItem[] {
   const items: IntentionItem[] = lines.map((line) => ({
     name: line.title.slice(0, 50),
     amount: lineTotalPiastres(line),
@@ -57,8 +63,17 @@ export function intentionItems(order: { totalOrderPrice: number; shippingPrice: 
   const itemsCents = items.reduce((sum, item) => sum + item.amount, 0);
   const rounding = toPiastres(Math.ceil(order.totalOrderPrice)) - itemsCents;
   if (rounding > 0) items.push({ name: 'تقريب الإجمالي', amount: rounding, description: 'تقريب سعر المنتجات لأقرب جنيه', quantity: 1 });
-  items.push({ name: 'الشحن', amount: toPiastres(order.shippingPrice), description: 'مصاريف الشحن', quantity: 1 });
-  return items;
+  let discountLeft = toPiastres(order.discount ?? 0);
+  for (const item of items) {
+    const off = Math.min(item.amount, discountLeft);
+    if (off === 0) continue;
+    item.amount -= off;
+    item.description = `${item.description} (بعد خصم ${toPounds(off)} جنيه)`;
+    discountLeft -= off;
+  }
+  const charged = items.filter((item) => item.amount > 0);
+  charged.push({ name: 'الشحن', amount: toPiastres(order.shippingPrice), description: 'مصاريف الشحن', quantity: 1 });
+  return charged;
 }
 
 function splitName(name: string): { firstName: string; lastName: string } {

@@ -1,6 +1,7 @@
 /**
  * Placing an order from the cart: prices recomputed, each size's stock taken for every line or
- * none, the customer's limits of open orders and pieces per line, and the Idempotency-Key.
+ * none, the cart's discount code checked again and counted, the customer's limits of open orders
+ * and pieces per line, and the Idempotency-Key.
  */
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import {
@@ -19,6 +20,7 @@ import { catalogueChanged } from './catalogue-changes.ts';
 import { AppError } from './errors.ts';
 import { sumLines, toPiastres } from '../contracts/money.ts';
 import { takeStock } from './stock.ts';
+import { claimCartCoupon, recordCouponUse } from './coupons.ts';
 import { getOrder, type Order } from './orders.ts';
 import { readShippingRules } from './shipping.ts';
 import { recordOrderMessage } from './whatsapp/outbox.ts';
@@ -128,6 +130,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
     if (input.expectedShippingPrice !== undefined && toPiastres(input.expectedShippingPrice) !== toPiastres(charge.shippingPrice)) {
       throw new AppError(409, MSG.shippingChanged);
     }
+    // The cart's code, checked again under its row lock: racing orders are counted one at a time.
+    const coupon = await claimCartCoupon(tx, { cartId: cart.id, userId: input.userId, itemsTotal, shippingPrice: charge.shippingPrice, codFee: charge.codFee });
     const [order] = await tx
       .insert(orders)
       .values({
@@ -137,15 +141,19 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
         shippingCity: input.shippingAddress.shippingCity,
         shippingDistrict: input.shippingAddress.district,
         postalCode: input.shippingAddress.postalCode ?? DEFAULT_POSTAL_CODE,
-        shippingPrice: charge.shippingPrice,
+        shippingPrice: coupon?.shippingPrice ?? charge.shippingPrice,
         codFee: charge.codFee,
         totalOrderPrice: itemsTotal,
+        couponId: coupon?.couponId ?? null,
+        couponCode: coupon?.code ?? null,
+        discount: coupon?.discount ?? 0,
         paymentMethodType: card ? 'card' : 'cash',
         status,
         paymentDueAt: card ? new Date(Date.now() + (input.paymentTimeoutMinutes ?? 30) * 60_000) : null,
       })
       .returning({ id: orders.id });
     await takeStock(tx, lines, { reason: 'order', orderId: order!.id, userId: input.userId });
+    if (coupon) await recordCouponUse(tx, coupon, { id: order!.id, userId: input.userId, cartId: cart.id });
     await tx.insert(orderStatusHistory).values({ orderId: order!.id, status, userId: input.userId });
     await tx.insert(orderItems).values(
       lines.map((line) => ({

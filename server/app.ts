@@ -26,6 +26,7 @@ import type { Db } from '../db/client.ts';
 import { describeError } from '../db/errors.ts';
 import { authRoutes } from './api/auth.ts';
 import { categoryRoutes } from './api/categories.ts';
+import { couponRoutes } from './api/coupons.ts';
 import { courierRoutes } from './api/couriers.ts';
 import { messageRoutes } from './api/messages.ts';
 import { whatsappRoutes } from './api/whatsapp.ts';
@@ -294,6 +295,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(orderRoutes(context));
       await api.register(paymentRoutes(context));
       await api.register(shippingRoutes(context));
+      await api.register(couponRoutes(context));
       await api.register(courierRoutes(context));
       await api.register(whatsappRoutes(context));
       await api.register(messageRoutes(context));

@@ -4,10 +4,12 @@
  * them: `_id` for ids, `color` for a line's size.
  */
 import { z } from 'zod';
+import { COUPON_TYPES } from '../../contracts/coupons.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS, REFUND_STATUSES, STOCK_REASONS } from '../../contracts/index.ts';
 import type { User } from '../../core/auth.ts';
 import type { Cart } from '../../core/cart.ts';
 import type { Category } from '../../core/categories.ts';
+import type { Coupon } from '../../core/coupons.ts';
 import type { Order } from '../../core/orders.ts';
 import type { Page } from '../../core/pagination.ts';
 import type { Product } from '../../core/products.ts';
@@ -110,6 +112,15 @@ export const CartShape = z.object({
     }),
   ),
   totalCartPrice: z.number(),
+  coupon: z
+    .object({
+      code: z.string(),
+      type: z.enum(COUPON_TYPES),
+      discount: z.number().describe('Pounds off the items rounded up; 0 for freeShipping (the order then ships free)'),
+    })
+    .optional()
+    .describe('The discount code on the cart (POST /cart/coupon), while it still applies; absent without one'),
+  totalAfterDiscount: z.number().optional().describe('With a code: the items rounded up to the pound, less its discount (shipping is added at checkout)'),
 });
 export const presentCart = (c: Cart): z.infer<typeof CartShape> => ({
   _id: c.id,
@@ -127,6 +138,7 @@ export const presentCart = (c: Cart): z.infer<typeof CartShape> => ({
     price: l.price,
   })),
   totalCartPrice: c.totalCartPrice,
+  ...(c.coupon && { coupon: c.coupon, totalAfterDiscount: c.totalAfterDiscount }),
 });
 
 export const OrderShape = z.object({
@@ -151,6 +163,8 @@ export const OrderShape = z.object({
   shippingPrice: z.number().describe("What the order was charged for shipping when placed: its governorate's fee (0 when free) plus codFee"),
   codFee: z.number().describe('The cash-on-delivery fee within shippingPrice (0 for a card order)'),
   totalOrderPrice: z.number().describe('the items, without shipping'),
+  couponCode: z.string().nullable().describe('The discount code the order was placed with, or null'),
+  discount: z.number().describe('Pounds off the items rounded up (0 without a code, and with a freeShipping code, whose order ships for 0)'),
   paymentMethodType: z.enum(PAYMENT_METHODS).describe("'cash' on delivery, or 'card' (card, wallet or instalments through Paymob)"),
   paymentDueAt: date.nullable().describe('A card order still awaiting payment then is cancelled by the shop; null for cash'),
   trnxId: z.string().nullable().describe('The Paymob transaction that paid the order'),
@@ -193,6 +207,8 @@ export const presentOrder = (o: Order): z.infer<typeof OrderShape> => ({
   shippingPrice: o.shippingPrice,
   codFee: o.codFee,
   totalOrderPrice: o.totalOrderPrice,
+  couponCode: o.couponCode,
+  discount: o.discount,
   paymentMethodType: o.paymentMethodType,
   paymentDueAt: isoOrNull(o.paymentDueAt),
   trnxId: o.trnxId,
@@ -294,3 +310,34 @@ export function failures(...statuses: number[]) {
     '5xx': ServerErrorShape,
   };
 }
+
+export const CouponShape = z.object({
+  _id: z.string(),
+  code: z.string().describe('Upper-case'),
+  type: z.enum(COUPON_TYPES),
+  value: z.number().nullable().describe('percent: 1 to 90; fixed: pounds; null for freeShipping'),
+  minItemsTotal: z.number(),
+  startsAt: date.nullable(),
+  endsAt: date.nullable(),
+  maxUses: z.number().nullable().describe('null: no limit'),
+  maxUsesPerCustomer: z.number(),
+  uses: z.number().describe('Orders holding a use now (a cancelled, refused or expired order gave its use back)'),
+  active: z.boolean(),
+  createdAt: date,
+  updatedAt: date,
+});
+export const presentCoupon = (c: Coupon): z.infer<typeof CouponShape> => ({
+  _id: c.id,
+  code: c.code,
+  type: c.type,
+  value: c.value,
+  minItemsTotal: c.minItemsTotal,
+  startsAt: isoOrNull(c.startsAt),
+  endsAt: isoOrNull(c.endsAt),
+  maxUses: c.maxUses,
+  maxUsesPerCustomer: c.maxUsesPerCustomer,
+  uses: c.uses,
+  active: c.active,
+  createdAt: iso(c.createdAt),
+  updatedAt: iso(c.updatedAt),
+});

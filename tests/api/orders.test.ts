@@ -81,6 +81,8 @@ describe('POST /api/v1/orders/{cartId}: placing an order', () => {
       codFee: 0,
       shipment: null,
       totalOrderPrice: 559.99,
+      couponCode: null,
+      discount: 0,
       paymentMethodType: 'cash',
       paymentDueAt: null,
       trnxId: null,
