@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
+import { amountDueSql } from '../../core/money.ts';
 import { expireUnpaidOrders } from '../../core/payments.ts';
 import { couponUses, coupons, orders } from '../../db/schema.ts';
 import type { StandIn } from '../../scripts/paymob-standin.ts';
@@ -212,6 +213,9 @@ describe('an order placed with a code', () => {
     expect(read.json().data).toMatchObject({ couponCode: made.code, discount: 4.95, shippingPrice: 70 });
     expect(await usesOf(made._id)).toEqual({ uses: 1, rows: 1 });
     expect((await getCart(t, account)).json().data.coupon).toBeUndefined();
+    // The sales figures add up the same amount: 33 − 4.95 + 70.
+    const [due] = await t.db.select({ due: amountDueSql }).from(orders).where(eq(orders.id, order._id));
+    expect(Number(due!.due)).toBe(98.05);
   });
 
   it('never takes a fixed amount above the items', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CouponSchema, couponRefusal, discountOf, type CouponRules } from '../../contracts/coupons.ts';
 import { MSG } from '../../contracts/messages.ts';
 import { amountDueCents, orderTotal } from '../../contracts/money.ts';
+import { intentionItems } from '../../core/payments.ts';
 
 describe('discountOf', () => {
   it('takes a fixed amount off the items, never more than the items', () => {
@@ -91,5 +92,20 @@ describe('CouponSchema', () => {
     expect(messages({ code: 'OFF10', type: 'freeShipping', value: 5 })).toEqual([MSG.couponValueNotAllowed]);
     expect(messages({ code: 'OFF10', type: 'fixed', value: 5, startsAt: '2026-02-01T00:00:00Z', endsAt: '2026-01-01T00:00:00Z' })).toEqual([MSG.couponEndsBeforeStart]);
     expect(messages({ code: 'OFF10', type: 'fixed', value: 5, maxUses: 0 })).toEqual([MSG.couponMaxUsesInvalid]);
+  });
+});
+
+describe("Paymob's items with a discount", () => {
+  const lines = [
+    { title: 'قميص', size: 'm', count: 2, price: 99.75 },
+    { title: 'بنطلون', size: 'l', count: 1, price: 50.1 },
+  ];
+  it('folds the discount into the items, none negative, adding up to the amount due', () => {
+    for (const discount of [0, 10, 100, 199.5, 200, 250]) {
+      const order = { totalOrderPrice: 249.6, shippingPrice: 70, discount };
+      const items = intentionItems(order, lines);
+      expect(items.every((item) => item.amount > 0 || item.name === 'الشحن')).toBe(true);
+      expect(items.reduce((sum, item) => sum + item.amount * item.quantity, 0), String(discount)).toBe(amountDueCents(order));
+    }
   });
 });
