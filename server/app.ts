@@ -274,6 +274,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     payments,
     couriers: options.couriers,
     whatsapp: options.whatsapp,
+    storeUrl: options.storeUrl,
   };
   useWhatsApp(options.db, options.whatsapp !== undefined);
   app.decorateRequest('user', null);

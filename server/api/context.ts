@@ -30,4 +30,6 @@ export interface ApiContext {
   /** Mailing-list sign-ups per address, through the API and the page alike. */
   newsletter: AttemptLimiter;
   jwtSecret: string;
+  /** The shop's public address (STORE_URL), for the links in customers' messages. */
+  storeUrl: string;
 }

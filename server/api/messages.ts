@@ -56,12 +56,6 @@ const MessageKindsShape = z
 
 const NotificationsShape = z.object({ orderMessages: z.boolean().describe('WhatsApp messages about your orders; the password-reset code is always sent') });
 
-/**
- * The shop's public address (STORE_URL), which the order links in the messages start with: the
- * API's context carries it as the start of Paymob's callback address.
- */
-const storeUrlOf = (ctx: ApiContext) => new URL(ctx.payments.callbackUrl).origin;
-
 export function messageRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -77,7 +71,7 @@ export function messageRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { status, ...query } = request.query;
-        return presentPage(await listMessages(ctx.db, storeUrlOf(ctx), { ...query, statuses: status ? [status] : undefined }), presentMessage);
+        return presentPage(await listMessages(ctx.db, ctx.storeUrl, { ...query, statuses: status ? [status] : undefined }), presentMessage);
       },
     );
 
@@ -94,7 +88,7 @@ export function messageRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: one(MessageShape), ...failures(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => ({ data: presentMessage(await resendCustomerMessage(ctx.db, storeUrlOf(ctx), request.params.id, currentUser(request).id)) }),
+      async (request) => ({ data: presentMessage(await resendCustomerMessage(ctx.db, ctx.storeUrl, request.params.id, currentUser(request).id)) }),
     );
 
     app.get(

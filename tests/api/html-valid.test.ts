@@ -45,6 +45,8 @@ beforeAll(async () => {
     [`/product/${product.id}`, ''],
     ['/login', ''],
     ['/signup', ''],
+    ['/forgot-password', ''],
+    ['/reset-password?phone=01012345678&sent=1', ''],
     ['/cart', `token=${customer.token}`],
     ['/checkout', `token=${customer.token}`],
     ['/profile', `token=${customer.token}`],
