@@ -75,6 +75,7 @@ export async function recordOrderMessage(db: Db, tx: Tx, orderId: string, kind: 
       phone: orders.shippingPhone,
       totalOrderPrice: orders.totalOrderPrice,
       shippingPrice: orders.shippingPrice,
+      discount: orders.discount,
       wantsMessages: users.orderMessages,
     })
     .from(orders)

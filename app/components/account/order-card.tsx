@@ -23,6 +23,9 @@ export interface OrderCardData {
   totalOrderPrice: number;
   /** The shipping price the order was placed with. */
   shippingPrice: number;
+  /** Pounds taken off the items by a discount code, and the code (null without one). */
+  discount: number;
+  couponCode: string | null;
   isPaid: boolean;
   isDelivered: boolean;
   status: OrderStatus;
@@ -197,8 +200,18 @@ export function OrderCard({ order, focus }: { order: OrderCardData; focus?: Orde
         <span className="text-muted">
           الإجمالي شامل الشحن (<Price value={order.shippingPrice} className="whitespace-nowrap" />)
         </span>
-        <Price value={orderTotal(order.totalOrderPrice, order.shippingPrice)} className="whitespace-nowrap text-lg font-bold text-brand-700" />
+        <Price value={orderTotal(order.totalOrderPrice, order.shippingPrice, order.discount)} className="whitespace-nowrap text-lg font-bold text-brand-700" />
       </p>
+      {order.couponCode && (
+        <p className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
+          <span>
+            كود الخصم <Ltr>{order.couponCode}</Ltr>
+          </span>
+          <span className="flex items-center gap-1">
+            − <Price value={order.discount} className="whitespace-nowrap" />
+          </span>
+        </p>
+      )}
       {CUSTOMER_CANCELLABLE.includes(order.status) && (
         <div className="mt-3 border-t border-line pt-3">
           <CancelOrder order={order} />

@@ -34,6 +34,9 @@ export interface AdminOrderView {
   needsDecision: boolean;
   itemsTotal: number;
   shippingPrice: number;
+  /** Pounds taken off the items by a discount code, and the code (null without one). */
+  discount: number;
+  couponCode: string | null;
   status: OrderStatus;
   isPaid: boolean;
   isDelivered: boolean;
@@ -66,6 +69,8 @@ export function toAdminOrderView(order: Order, needsDecision = false): AdminOrde
     needsDecision,
     itemsTotal: order.totalOrderPrice,
     shippingPrice: order.shippingPrice,
+    discount: order.discount,
+    couponCode: order.couponCode,
     status: order.status,
     isPaid: order.isPaid,
     isDelivered: order.isDelivered,
@@ -164,8 +169,13 @@ export function OrderAdminCard({ order, selectable = false }: { order: AdminOrde
         </Detail>
         <Detail term="رقم المعاملة">{order.trnxId ? <Ltr className="break-all">{order.trnxId}</Ltr> : '—'}</Detail>
         {card && <Detail term="رقم طلب Paymob">{order.orderPaymobId ? <Ltr className="break-all">{order.orderPaymobId}</Ltr> : '—'}</Detail>}
+        {order.couponCode && (
+          <Detail term="كود الخصم">
+            <Ltr>{order.couponCode}</Ltr> (− <Price value={order.discount} />)
+          </Detail>
+        )}
         <Detail term="الإجمالي شامل الشحن" wide={card}>
-          <Price value={orderTotal(order.itemsTotal, order.shippingPrice)} className="text-brand-700" />
+          <Price value={orderTotal(order.itemsTotal, order.shippingPrice, order.discount)} className="text-brand-700" />
         </Detail>
         {order.shipment?.trackingNumber && (
           <Detail term="رقم الشحنة" wide>

@@ -16,6 +16,8 @@ export interface UserOrderData {
   totalOrderPrice: number;
   /** The shipping price the order was placed with. */
   shippingPrice: number;
+  /** Pounds taken off the items by a discount code. */
+  discount: number;
   pieces: number;
   isPaid: boolean;
   status: OrderStatus;
@@ -42,7 +44,7 @@ export function UserOrderRow({ order }: { order: UserOrderData }) {
       <p className="flex w-full items-center justify-between gap-2 border-t border-line pt-3">
         <span className="text-muted">الإجمالي شامل الشحن</span>
         <span className="flex items-center gap-1">
-          <Price value={orderTotal(order.totalOrderPrice, order.shippingPrice)} className="font-bold text-brand-700" />
+          <Price value={orderTotal(order.totalOrderPrice, order.shippingPrice, order.discount)} className="font-bold text-brand-700" />
           <ChevronLeft aria-hidden="true" className="size-5 text-brand-600" />
         </span>
       </p>

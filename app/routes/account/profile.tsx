@@ -118,6 +118,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         shipment: o.shipment?.trackingNumber ? { trackingNumber: o.shipment.trackingNumber, trackingUrl: o.shipment.trackingUrl } : null,
         totalOrderPrice: o.totalOrderPrice,
         shippingPrice: o.shippingPrice,
+        discount: o.discount,
+        couponCode: o.couponCode,
         isPaid: o.isPaid,
         isDelivered: o.isDelivered,
         status: o.status,

@@ -72,7 +72,7 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
   const imagesUrl = useImagesUrl();
   const { order, callbacks, lines, history, couriers, messages, whatsapp } = loaderData;
   const rounding = roundingOf(order.itemsTotal);
-  const total = orderTotal(order.itemsTotal, order.shippingPrice);
+  const total = orderTotal(order.itemsTotal, order.shippingPrice, order.discount);
   const card = order.paymentMethodType === 'card';
   // A refused step shows beside the buttons, with or without JavaScript; a done one is a toast (a refund that failed included).
   useActionToasts(actionData?.ok ? actionData : undefined);
@@ -182,6 +182,13 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
               {rounding > 0 && (
                 <Row term="تقريب لأقرب جنيه">
                   <Price value={rounding} />
+                </Row>
+              )}
+              {order.couponCode && (
+                <Row term={`خصم الكود ${order.couponCode}`}>
+                  <span className="flex items-center gap-1">
+                    − <Price value={order.discount} />
+                  </span>
                 </Row>
               )}
               <Row term="الشحن">

@@ -50,6 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         date: formatDate(o.createdAt),
         totalOrderPrice: o.totalOrderPrice,
         shippingPrice: o.shippingPrice,
+        discount: o.discount,
         pieces: o.lines.reduce((sum, line) => sum + line.count, 0),
         isPaid: o.isPaid,
         status: o.status,
