@@ -135,6 +135,22 @@ describe('each event sends one message with its template and words', () => {
     expect((await messagesOf(t.db, orderId)).map((m) => m.kind).sort()).toEqual(['order_placed_card', 'payment_received']);
   });
 
+  it('an order placed with a discount code says the discounted amount', async () => {
+    const code = `WA${Date.now() % 100000}`;
+    const made = await t.app.inject({ method: 'POST', url: '/api/v1/coupons', headers: admin.headers, payload: { code, type: 'fixed', value: 50 } });
+    expect(made.statusCode, made.body).toBe(201);
+    const customer = await createAccount(t.db, 'user', 'نادية');
+    const product = await createProductFixture(t.db, t.images, { price: 200, priceAfterDiscount: 149.5, stock: { m: 5 } });
+    const cartId = await fillCart(t, customer, product.id, 'm');
+    const applied = await t.app.inject({ method: 'POST', url: '/api/v1/cart/coupon', headers: customer.headers, payload: { code } });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const res = await placeOrder(t, customer, cartId);
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await messagesOf(t.db, res.json().data._id as string);
+    // 149.5 rounded up to 150, less 50, plus Giza's 70.
+    expect(row!.params).toMatchObject({ amount: 170 });
+  });
+
   it('a customer who turned order messages off gets none', async () => {
     const customer = await createAccount(t.db, 'user', 'هادئ');
     const { users } = await import('../../db/schema.ts');
