@@ -19,8 +19,7 @@ import { MSG } from '../contracts/messages.ts';
 import { toPiastres, toPounds } from '../contracts/money.ts';
 import type { Db } from '../db/client.ts';
 import { sqlState } from '../db/errors.ts';
-import { cartCoupons, carts, couponUses, coupons, orders } from '../db/schema.ts';
-import { getCart, type Cart } from './cart.ts';
+import { cartCoupons, couponUses, coupons, orders } from '../db/schema.ts';
 import { AppError, fieldError } from './errors.ts';
 import { offsetOf, toPage, type Page } from './pagination.ts';
 
@@ -145,7 +144,7 @@ export async function deleteCoupon(db: Db, id: string): Promise<void> {
 }
 
 /** The uses of a code a customer holds now (orders placed with it and not closed). */
-async function customerUsesOf(conn: Conn, couponId: string, userId: string): Promise<number> {
+export async function customerUsesOf(conn: Conn, couponId: string, userId: string): Promise<number> {
   const [row] = await conn
     .select({ n: count() })
     .from(couponUses)
@@ -154,7 +153,7 @@ async function customerUsesOf(conn: Conn, couponId: string, userId: string): Pro
 }
 
 /** A refusal as the API answers it: 400 on the code field, or 409 (used up). */
-function refusalError(refusal: CouponRefusal, onField: boolean): AppError {
+export function refusalError(refusal: CouponRefusal, onField: boolean): AppError {
   const message = refusal.detail === undefined ? MSG[refusal.key] : `${MSG[refusal.key]}: ${refusal.detail}`;
   if (refusal.status === 400 && onField) return fieldError('code', message);
   return new AppError(refusal.status, message, undefined, { key: refusal.key });
@@ -163,32 +162,6 @@ function refusalError(refusal: CouponRefusal, onField: boolean): AppError {
 /** The discount a code gives a cart of `itemsTotal` (items rounded up to the pound first). */
 const cartDiscountOf = (coupon: Pick<Coupon, 'type' | 'value'>, itemsTotal: number): number =>
   discountOf(coupon, Math.ceil(itemsTotal), 0).discount;
-
-/**
- * Puts a code on the shopper's cart after checking every rule against the cart as it is now
- * (400 saying which rule, 409 when used up; the cart is then unchanged). A code already on the
- * cart is replaced.
- */
-export async function applyCouponToCart(db: Db, userId: string, code: string): Promise<Cart> {
-  const [coupon] = await db.select().from(coupons).where(eq(coupons.code, normalizeCouponCode(code)));
-  if (!coupon) throw fieldError('code', MSG.couponNotFound);
-  const cart = await getCart(db, userId);
-  const refusal = couponRefusal(coupon, cart.totalCartPrice, await customerUsesOf(db, coupon.id, userId));
-  if (refusal) throw refusalError(refusal, true);
-  await db.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId });
-  const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
-  await db
-    .insert(cartCoupons)
-    .values({ cartId: row!.id, couponId: coupon.id })
-    .onConflictDoUpdate({ target: cartCoupons.cartId, set: { couponId: coupon.id, createdAt: new Date() } });
-  return getCart(db, userId);
-}
-
-/** Takes the code off the shopper's cart (none there: nothing changes). */
-export async function removeCouponFromCart(db: Db, userId: string): Promise<Cart> {
-  await db.delete(cartCoupons).where(sql`${cartCoupons.cartId} in (select ${carts.id} from ${carts} where ${carts.userId} = ${userId})`);
-  return getCart(db, userId);
-}
 
 /**
  * The code on a cart while it still applies to the cart's `itemsTotal`; a code that no longer
