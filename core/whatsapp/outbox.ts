@@ -98,14 +98,15 @@ export async function recordOrderMessage(db: Db, tx: Tx, orderId: string, kind: 
 
 /** The message a step of the order's life sends when the shop takes it; null for the others. */
 const STATUS_MESSAGES: Partial<Record<OrderStatus, OrderMessageKind>> = {
+  confirmed: 'order_confirmed',
   shipped: 'order_shipped',
   delivered: 'order_delivered',
   cancelled: 'order_cancelled',
 };
 
 /**
- * Records the message for an order the shop moved to `to` (staff, the courier's webhook): shipped,
- * delivered or cancelled. A customer's own cancelling sends nothing; the caller knows who moved it.
+ * Records the message for an order the shop moved to `to` (staff, the courier's webhook):
+ * confirmed, shipped, delivered or cancelled. A customer's own cancelling sends nothing; the caller knows who moved it.
  */
 export async function recordStatusMessage(db: Db, tx: Tx, orderId: string, to: OrderStatus): Promise<void> {
   const kind = STATUS_MESSAGES[to];

@@ -91,6 +91,14 @@ export const WHATSAPP_TEMPLATES = {
     examples: ['1234', `350.00 ${CURRENCY}`, ORDER_PAGE_EXAMPLE],
     buttons: [],
   },
+  order_confirmed: {
+    name: 'order_confirmed',
+    category: 'UTILITY',
+    body: 'أكّدنا طلبك رقم #{{1}} وبدأنا تجهيزه، وسنرسل لك رسالة عند شحنه.\n' + 'يمكنك متابعة طلبك من {{2}} في أي وقت.',
+    placeholders: ['رقم الطلب', ORDER_PAGE_PLACEHOLDER],
+    examples: ['1234', ORDER_PAGE_EXAMPLE],
+    buttons: [],
+  },
   order_shipped: {
     name: 'order_shipped',
     category: 'UTILITY',
@@ -151,6 +159,8 @@ export interface TemplateParams {
   order_placed_card: OrderLink & { amount: number };
   /** A card payment received for the order. */
   payment_received: OrderLink & { amount: number };
+  /** Confirmed by staff (a customer who confirms from the cash order's button is not sent one). */
+  order_confirmed: OrderLink;
   /** Handed to the courier; without a tracking number when the courier gave none. */
   order_shipped: OrderLink & { trackingNumber: string | null };
   order_delivered: OrderLink;
@@ -209,6 +219,7 @@ function resolve(request: TemplateRequest): { template: TemplateName; values: st
         ? { template: 'order_shipped', values: [String(orderNumber), tracking, orderUrl] }
         : { template: 'order_shipped_no_tracking', values: [String(orderNumber), orderUrl] };
     }
+    case 'order_confirmed':
     case 'order_delivered':
     case 'order_cancelled':
       return { template: request.kind, values: [String(request.params.orderNumber), request.params.orderUrl] };

@@ -85,10 +85,10 @@ describe('each event sends one message with its template and words', () => {
     await setOrderDelivered(t.db, order.id, true, admin.user.id);
     await setOrderDelivered(t.db, order.id, false, admin.user.id);
     await setOrderDelivered(t.db, order.id, true, admin.user.id);
-    expect((await messagesOf(t.db, order.id)).map((m) => m.kind).sort()).toEqual(['order_delivered', 'order_placed_cash', 'order_shipped']);
+    expect((await messagesOf(t.db, order.id)).map((m) => m.kind).sort()).toEqual(['order_confirmed', 'order_delivered', 'order_placed_cash', 'order_shipped']);
     await t.sendNow();
     const names = sentFor(order.number).map((m) => m.template.name);
-    expect(names.sort()).toEqual(['order_delivered', 'order_placed_cash', 'order_shipped_no_tracking']);
+    expect(names.sort()).toEqual(['order_confirmed', 'order_delivered', 'order_placed_cash', 'order_shipped_no_tracking']);
     expect((await messagesOf(t.db, order.id)).every((m) => m.status === 'sent')).toBe(true);
   });
 
@@ -112,6 +112,14 @@ describe('each event sends one message with its template and words', () => {
     } finally {
       await shop.close();
     }
+  });
+
+  it('confirmed by staff sends order_confirmed with the number and the link', async () => {
+    const { order } = await cashOrder();
+    await changeOrderStatus(t.db, order.id, 'confirmed', admin.user);
+    await t.sendNow();
+    const sent = sentFor(order.number).find((m) => m.template.name === 'order_confirmed')!;
+    expect(bodyValues(sent)).toEqual([String(order.number), `${t.storeUrl}/profile?order=${order.number}`]);
   });
 
   it('cancelled by the shop sends order_cancelled; cancelled by the customer sends nothing', async () => {
@@ -317,6 +325,8 @@ describe('POST /api/v1/webhooks/whatsapp', () => {
     const { order, message } = await sentOrder();
     expect(await standInWebhook(t.standIn, 'reply', { messageId: message.messageId, payload: `confirm:${order.id}` })).toBe(200);
     expect(await statusOf(order.id)).toBe('confirmed');
+    // The customer confirmed it: the shop does not write back to say so.
+    expect((await messagesOf(t.db, order.id)).map((m) => m.kind)).toEqual(['order_placed_cash']);
     // Meta posting the same tap again changes nothing.
     const replay = t.standIn.webhooks.at(-1)!.payload;
     expect((await postSigned(replay)).statusCode).toBe(200);

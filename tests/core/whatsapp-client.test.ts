@@ -88,6 +88,7 @@ const SAMPLES: { [K in TemplateKind]: TemplateParams[K] } = {
   order_placed_cash: { orderId: ORDER_ID, orderNumber: 1234, amount: 350, orderUrl: orderPageUrl(STORE, 1234) },
   order_placed_card: { orderNumber: 1235, amount: 1299.5, orderUrl: orderPageUrl(STORE, 1235) },
   payment_received: { orderNumber: 1235, amount: 1299.5, orderUrl: orderPageUrl(STORE, 1235) },
+  order_confirmed: { orderNumber: 1234, orderUrl: orderPageUrl(STORE, 1234) },
   order_shipped: { orderNumber: 1234, trackingNumber: '7345123890', orderUrl: orderPageUrl(STORE, 1234) },
   order_delivered: { orderNumber: 1234, orderUrl: orderPageUrl(STORE, 1234) },
   order_cancelled: { orderNumber: 1236, orderUrl: orderPageUrl(STORE, 1236) },
