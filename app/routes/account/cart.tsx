@@ -8,8 +8,10 @@ import { readShippingRules } from '../../../core/shipping.ts';
 import { CartLine, cartLineId, lineProblem } from '../../components/account/cart-line.tsx';
 import { FormAlert } from '../../components/account/form-field.tsx';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
+import { CouponBox, CouponLine } from '../../components/account/coupon-box.tsx';
 import { CodFeeWords, FeeWords } from '../../components/shipping-terms.tsx';
 import { Ltr, Price } from '../../lib/format.tsx';
+import { changeCoupon, isCouponIntent } from '../../lib/coupon-form.server.ts';
 import { fieldErrors, fromAppError, invalid, readPageForm } from '../../lib/forms.server.ts';
 import { getSessionUser } from '../../lib/session.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
@@ -48,7 +50,8 @@ const text = (form: FormData, name: string) => {
 
 /**
  * The cart's one door for changes (the brief's shared interface): intent=add from product
- * cards and the product page, update and remove from this page. A plain form post gets a page
+ * cards and the product page, update and remove from this page, the discount code (coupon,
+ * remove-coupon) from its box. A plain form post gets a page
  * back: the cart after a change (at the changed line), /login for a guest. The enhancement
  * script's add-to-cart calls the API instead (app/enhance/cart.ts).
  */
@@ -76,6 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return fromAppError(error, values);
     }
   }
+
+  if (isCouponIntent(intent)) return changeCoupon(context.db, userId, form, documentPost, '/cart');
 
   const itemId = IdSchema.safeParse(text(form, 'itemId'));
   if (!itemId.success) return invalid({ itemId: MSG.cartItemNotFound });
@@ -127,7 +132,10 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   if (!cart || !rules) return <GuestCart />;
   const missing = missingForFreeShipping(rules, cart.totalCartPrice);
   const pieces = cart.lines.reduce((sum, line) => sum + line.count, 0);
-  const failure = actionData?.toast?.type === 'error' ? actionData.toast.message : Object.values(actionData?.errors ?? {})[0];
+  // A refused code is said beside the code's field, not above the cart.
+  const { code: couponError, ...otherErrors } = actionData?.errors ?? {};
+  const failure = actionData?.toast?.type === 'error' ? actionData.toast.message : Object.values(otherErrors)[0];
+  const typedCode = actionData && 'values' in actionData ? (actionData.values as Record<string, unknown> | undefined)?.code : undefined;
   const blocked = cart.lines.some((line) => lineProblem(line) !== null);
   const backTo = actionData && 'values' in actionData ? (actionData.values as Record<string, unknown> | undefined)?.productId : undefined;
 
@@ -173,15 +181,27 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               </div>
               <div className="flex justify-between gap-2">
                 <dt className="shrink-0 text-muted">الشحن</dt>
-                <dd className="text-end">{shipsFree(rules, cart.totalCartPrice) ? 'مجاني' : <FeeWords rules={rules} />}</dd>
+                <dd className="text-end">{shipsFree(rules, cart.totalCartPrice) || cart.coupon?.type === 'freeShipping' ? 'مجاني' : <FeeWords rules={rules} />}</dd>
               </div>
+              {cart.coupon && (
+                <>
+                  <div className="flex justify-between gap-2">
+                    <dt className="text-muted">إجمالي المنتجات</dt>
+                    <dd>
+                      <Price value={cart.totalCartPrice} />
+                    </dd>
+                  </div>
+                  <CouponLine coupon={cart.coupon} />
+                </>
+              )}
               <div className="flex items-center justify-between gap-2 text-lg font-bold">
                 <dt>الإجمالي</dt>
                 <dd className="flex items-center gap-2">
-                  <Price value={cart.totalCartPrice} className="whitespace-nowrap text-brand-700" />
+                  <Price value={cart.coupon ? cart.totalAfterDiscount : cart.totalCartPrice} className="whitespace-nowrap text-brand-700" />
                 </dd>
               </div>
             </dl>
+            <CouponBox coupon={cart.coupon} action="/cart" error={couponError} value={typeof typedCode === 'string' ? typedCode : undefined} />
             {shipsFree(rules, cart.totalCartPrice) ? (
               <p className="rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-800">طلبك مؤهل للشحن المجاني</p>
             ) : (

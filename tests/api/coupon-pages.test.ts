@@ -1,0 +1,131 @@
+/**
+ * Discount codes on the pages, posted as a browser does without JavaScript: a customer puts a
+ * code on /cart and sees the discount and the new total, a refused code says why beside its
+ * field and leaves the cart as it was, and the code comes off again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../contracts/index.ts';
+import { addToCart } from '../../core/cart.ts';
+import { createCoupon } from '../../core/coupons.ts';
+import { createAccount, createProductFixture, type Account } from '../fixtures/factories.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { buildWebApp } from '../helpers/web-build.ts';
+
+const STORE = 'http://localhost:3000';
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ webBuildDir: buildWebApp('vitest-coupon-pages'), storeUrl: STORE });
+});
+afterAll(() => t?.close());
+
+const host = new URL(STORE).host;
+
+/** A form posted to a page as a plain document post. */
+function post(who: Account, page: string, fields: [string, string][]) {
+  return t.app.inject({
+    method: 'POST',
+    url: page,
+    headers: { host, origin: STORE, referer: `${STORE}${page}`, cookie: `token=${who.token}`, 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-mode': 'navigate', accept: 'text/html' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+const get = (who: Account, url: string) => t.app.inject({ method: 'GET', url, headers: { host, cookie: `token=${who.token}`, accept: 'text/html' } });
+
+/** The page's words without its markup, as a reader gets them. */
+const textOf = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+
+let n = 0;
+const newCode = () => `PAGE${Date.now().toString(36).toUpperCase().slice(-6)}${n++}`;
+
+/** A customer with one piece of a product in the cart (the fixture's price after its sale: 180 pounds). */
+async function shopperWithCart() {
+  const customer = await createAccount(t.db, 'user', 'سارة محمود');
+  const product = await createProductFixture(t.db, t.images, { stock: { m: 5 } });
+  await addToCart(t.db, customer.user.id, { productId: product.id, size: 'm' });
+  return customer;
+}
+
+describe('the discount code on the cart', () => {
+  it('puts a code on from a plain form post and shows the code, its discount and the new total, then takes it off', async () => {
+    const customer = await shopperWithCart();
+    const code = newCode();
+    await createCoupon(t.db, { code, type: 'fixed', value: 50, minItemsTotal: 0, maxUses: null, maxUsesPerCustomer: 1, active: true });
+
+    const before = await get(customer, '/cart');
+    expect(textOf(before.body)).toContain('كود الخصم');
+    expect(before.body).toContain('name="intent" value="coupon"');
+
+    const res = await post(customer, '/cart', [
+      ['intent', 'coupon'],
+      ['code', code.toLowerCase()],
+    ]);
+    expect(res.statusCode, res.body).toBe(302);
+    expect(res.headers.location).toBe('/cart');
+
+    const page = await get(customer, '/cart');
+    const text = textOf(page.body);
+    expect(text).toContain(`خصم الكود ${code}`);
+    expect(text).toContain('− 50.00 L.E');
+    expect(text).toContain('الإجمالي 130.00 L.E');
+    expect(page.body).toContain('name="intent" value="remove-coupon"');
+    expect(text).toContain('إزالة');
+
+    const removed = await post(customer, '/cart', [['intent', 'remove-coupon']]);
+    expect(removed.statusCode).toBe(302);
+    const after = textOf((await get(customer, '/cart')).body);
+    expect(after).not.toContain(`خصم الكود ${code}`);
+    expect(after).toContain('الإجمالي 180.00 L.E');
+  });
+
+  it('says why a code is refused beside its field and leaves the cart without a code', async () => {
+    const customer = await shopperWithCart();
+    const code = newCode();
+    await createCoupon(t.db, { code, type: 'percent', value: 10, minItemsTotal: 1000, maxUses: null, maxUsesPerCustomer: 1, active: true });
+
+    const below = await post(customer, '/cart', [
+      ['intent', 'coupon'],
+      ['code', code],
+    ]);
+    expect(below.statusCode).toBe(400);
+    expect(below.body).toContain('id="field-code-error"');
+    expect(textOf(below.body)).toContain(`${MSG.couponBelowMinimum}: 1000 جنيه`);
+    expect(below.body).toContain(`value="${code}"`);
+    expect(textOf(below.body)).not.toContain('خصم الكود');
+
+    const unknown = await post(customer, '/cart', [
+      ['intent', 'coupon'],
+      ['code', 'NO-SUCH-CODE'],
+    ]);
+    expect(unknown.statusCode).toBe(400);
+    expect(textOf(unknown.body)).toContain(MSG.couponNotFound);
+
+    const empty = await post(customer, '/cart', [
+      ['intent', 'coupon'],
+      ['code', ''],
+    ]);
+    expect(empty.statusCode).toBe(400);
+    expect(textOf(empty.body)).toContain(MSG.couponCodeRequired);
+
+    expect(textOf((await get(customer, '/cart')).body)).not.toContain('خصم الكود');
+  });
+
+  it('says a free-shipping code makes shipping free', async () => {
+    const customer = await shopperWithCart();
+    const code = newCode();
+    await createCoupon(t.db, { code, type: 'freeShipping', minItemsTotal: 0, maxUses: null, maxUsesPerCustomer: 1, active: true });
+    await post(customer, '/cart', [
+      ['intent', 'coupon'],
+      ['code', code],
+    ]);
+    const text = textOf((await get(customer, '/cart')).body);
+    expect(text).toContain(`خصم الكود ${code} شحن مجاني`);
+    expect(text).toContain('الشحن مجاني');
+    expect(text).toContain('الإجمالي 180.00 L.E');
+  });
+});
