@@ -38,8 +38,9 @@ export interface PlaceOrderInput {
   /** Open unpaid orders a customer may have, and pieces of one size a line may take (DEFAULT_ORDER_LIMITS). */
   limits?: OrderLimits;
   /**
-   * The shipping price the customer was shown before confirming: a different charge now (the fees
-   * changed meanwhile) refuses the order (409) and places nothing, so no one pays more than shown.
+   * The shipping price the customer was shown before confirming, after the cart's code (a
+   * free-shipping code leaves the cash-on-delivery fee): a different charge now (the fees or the
+   * code changed meanwhile) refuses the order (409) and places nothing, so no one pays more than shown.
    */
   expectedShippingPrice?: number;
 }
@@ -127,11 +128,12 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
     const itemsTotal = sumLines(lines);
     // The order keeps what it is charged now; later changes of the fees never reach it.
     const charge = shippingChargeOf(await readShippingRules(tx), input.shippingAddress.shippingCity, itemsTotal, card ? 'card' : 'cash');
-    if (input.expectedShippingPrice !== undefined && toPiastres(input.expectedShippingPrice) !== toPiastres(charge.shippingPrice)) {
-      throw new AppError(409, MSG.shippingChanged);
-    }
     // The cart's code, checked again under its row lock: racing orders are counted one at a time.
     const coupon = await claimCartCoupon(tx, { cartId: cart.id, userId: input.userId, itemsTotal, shippingPrice: charge.shippingPrice, codFee: charge.codFee });
+    // The shown price is the one charged, after a free-shipping code.
+    if (input.expectedShippingPrice !== undefined && toPiastres(input.expectedShippingPrice) !== toPiastres(coupon?.shippingPrice ?? charge.shippingPrice)) {
+      throw new AppError(409, MSG.shippingChanged);
+    }
     const [order] = await tx
       .insert(orders)
       .values({

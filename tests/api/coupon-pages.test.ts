@@ -1,12 +1,16 @@
 /**
  * Discount codes on the pages, posted as a browser does without JavaScript: a customer puts a
  * code on /cart and sees the discount and the new total, a refused code says why beside its
- * field and leaves the cart as it was, and the code comes off again.
+ * field and leaves the cart as it was, and the code comes off again; the checkout shows the
+ * amounts after the code and places the order at them (a free-shipping code too).
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
 import { addToCart } from '../../core/cart.ts';
 import { createCoupon } from '../../core/coupons.ts';
+import { changeShippingRules } from '../../core/shipping.ts';
+import { orders } from '../../db/schema.ts';
 import { createAccount, createProductFixture, type Account } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { buildWebApp } from '../helpers/web-build.ts';
@@ -127,5 +131,81 @@ describe('the discount code on the cart', () => {
     expect(text).toContain(`خصم الكود ${code} شحن مجاني`);
     expect(text).toContain('الشحن مجاني');
     expect(text).toContain('الإجمالي 180.00 L.E');
+  });
+});
+
+const slotOf = (html: string, name: string) => textOf(new RegExp(`<span data-charge="${name}"[^>]*>(.*?)</span>`).exec(html.replace(/<!-- -->/g, ''))?.[1] ?? '').trim();
+const shownOf = (html: string) => /name="shownShippingCash" value="([^"]*)"/.exec(html)?.[1] ?? '';
+const keyOf = (html: string) => /name="idempotencyKey" value="([^"]*)"/.exec(html)?.[1] ?? '';
+
+/** The checkout form as the page drew it, posted without JavaScript. */
+function placeFromPage(customer: Account, html: string) {
+  return post(customer, '/checkout', [
+    ['details', '5 شارع النيل'],
+    ['phone', '01012345678'],
+    ['shippingCity', 'القاهرة'],
+    ['district', 'المعادي'],
+    ['paymentMethodType', 'cash'],
+    ['idempotencyKey', keyOf(html)],
+    ['shownShippingCash', shownOf(html)],
+  ]);
+}
+
+describe('the discount code at checkout', () => {
+  beforeAll(async () => {
+    await changeShippingRules(t.db, { codFee: 5 });
+  });
+
+  it('takes a code from the summary\'s box and places the order at the discounted total the page showed', async () => {
+    const customer = await shopperWithCart();
+    const code = newCode();
+    await createCoupon(t.db, { code, type: 'fixed', value: 50, minItemsTotal: 0, maxUses: null, maxUsesPerCustomer: 1, active: true });
+    const applied = await post(customer, '/checkout', [
+      ['intent', 'coupon'],
+      ['code', code],
+    ]);
+    expect(applied.statusCode).toBe(302);
+    expect(applied.headers.location).toBe('/checkout');
+
+    const form = await get(customer, '/checkout');
+    expect(textOf(form.body)).toContain(`خصم الكود ${code} − 50.00 L.E`);
+    // 180 less 50, plus 70 shipping and 5 for paying cash.
+    expect(slotOf(form.body, 'total-cash')).toBe('205.00 L.E');
+    expect(form.body).toContain('data-items="13000"');
+    const res = await placeFromPage(customer, form.body);
+    expect(res.statusCode, res.body).toBe(302);
+    const [order] = await t.db.select().from(orders).where(eq(orders.userId, customer.user.id));
+    expect(order).toMatchObject({ couponCode: code, discount: 50, shippingPrice: 75 });
+  });
+
+  it('shows a free-shipping code\'s shipping as free and places the order without the fee, the cash-on-delivery fee kept', async () => {
+    const customer = await shopperWithCart();
+    const code = newCode();
+    await createCoupon(t.db, { code, type: 'freeShipping', minItemsTotal: 0, maxUses: null, maxUsesPerCustomer: 1, active: true });
+    await post(customer, '/cart', [
+      ['intent', 'coupon'],
+      ['code', code],
+    ]);
+    const form = await get(customer, '/checkout');
+    expect(slotOf(form.body, 'fee')).toBe('شحن مجاني');
+    expect(shownOf(form.body)).toBe('5.00');
+    expect(slotOf(form.body, 'total-cash')).toBe('185.00 L.E');
+    expect(form.body).toMatch(/<option value="أسوان" data-fee="0">/);
+    const res = await placeFromPage(customer, form.body);
+    expect(res.statusCode, res.body).toBe(302);
+    expect(res.headers.location).toMatch(/^\/profile\?order=\d+$/);
+    const [order] = await t.db.select().from(orders).where(eq(orders.userId, customer.user.id));
+    expect(order).toMatchObject({ couponCode: code, discount: 0, shippingPrice: 5, codFee: 5 });
+  });
+
+  it('says why a code is refused beside the field on the checkout too', async () => {
+    const customer = await shopperWithCart();
+    const res = await post(customer, '/checkout', [
+      ['intent', 'coupon'],
+      ['code', 'NO-SUCH-CODE'],
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('id="field-code-error"');
+    expect(textOf(res.body)).toContain(MSG.couponNotFound);
   });
 });

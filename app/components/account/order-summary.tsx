@@ -1,9 +1,11 @@
 import type { CartLine } from '../../../core/cart.ts';
+import type { CartCoupon } from '../../../core/coupons.ts';
 import { lineTotal } from '../../../contracts/money.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
 import { useImagesUrl } from '../../lib/root-data.ts';
 import { lineProblem, lineProblemText } from './cart-line.tsx';
+import { CouponLine } from './coupon-box.tsx';
 import { CASH_ONLY } from './payment-method.tsx';
 import { ChargeSlot, CHOOSE_GOVERNORATE, OrderTotal, type ShippingQuote } from './shipping-charges.tsx';
 
@@ -18,6 +20,8 @@ export function OrderSummary({
   quote,
   cardPayments = false,
   paymentNote = 'الدفع نقداً عند الاستلام.',
+  coupon = null,
+  couponBox,
 }: {
   lines: CartLine[];
   itemsTotal: number;
@@ -25,6 +29,10 @@ export function OrderSummary({
   /** The shopper may pay by card: the cash-on-delivery fee and the total follow the choice. */
   cardPayments?: boolean;
   paymentNote?: React.ReactNode;
+  /** The cart's discount code, its line above the shipping. */
+  coupon?: CartCoupon | null;
+  /** The form that puts a code on or takes it off, under the total. */
+  couponBox?: React.ReactNode;
 }) {
   const imagesUrl = useImagesUrl();
   return (
@@ -58,6 +66,7 @@ export function OrderSummary({
             <Price value={itemsTotal} className="whitespace-nowrap" />
           </dd>
         </div>
+        {coupon && <CouponLine coupon={coupon} />}
         <div className="flex justify-between gap-2">
           <dt className="text-muted">الشحن</dt>
           <dd className="text-end">
@@ -80,6 +89,7 @@ export function OrderSummary({
         </div>
       </dl>
       <p className="mt-2 text-sm text-muted">{paymentNote}</p>
+      {couponBox && <div className="mt-4 border-t border-line pt-4">{couponBox}</div>}
     </section>
   );
 }

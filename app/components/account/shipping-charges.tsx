@@ -8,6 +8,7 @@
 import { CURRENCY, type PaymentMethod } from '../../../contracts/constants.ts';
 import { GOVERNORATES, type Governorate } from '../../../contracts/governorates.ts';
 import { orderTotal, toPiastres } from '../../../contracts/money.ts';
+import type { CartCoupon } from '../../../core/coupons.ts';
 import { feeRange, shippingChargeOf, shipsFree, type ShippingRules } from '../../../contracts/shipping.ts';
 import { formatAmount } from '../../lib/format.tsx';
 import { ByPaymentMethod } from './payment-method.tsx';
@@ -23,40 +24,53 @@ export interface ShippingQuote {
 }
 
 /**
- * The charges of an order of `itemsTotal` to `governorate`. Without a governorate they are
- * still known when the items ship free or every governorate costs the same.
+ * The charges of an order of `itemsTotal` to `governorate`, after the cart's discount code. Without
+ * a governorate they are still known when the items ship free (by the shop's rule or the code) or
+ * every governorate costs the same. A free-shipping code waives the governorate's fee and keeps the
+ * cash-on-delivery fee, as the order will (contracts/coupons.ts discountOf).
  */
-export function quoteShipping(rules: ShippingRules, itemsTotal: number, governorate: Governorate | undefined): ShippingQuote {
+export function quoteShipping(rules: ShippingRules, itemsTotal: number, governorate: Governorate | undefined, coupon: CartCoupon | null = null): ShippingQuote {
   const { min, max } = feeRange(rules);
-  const basis = governorate ?? (shipsFree(rules, itemsTotal) || min === max ? GOVERNORATES[0] : undefined);
+  const free = coupon?.type === 'freeShipping';
+  const basis = governorate ?? (free || shipsFree(rules, itemsTotal) || min === max ? GOVERNORATES[0] : undefined);
   if (!basis) return { fee: null, codFee: rules.codFee, shipping: null, total: null };
-  const cash = shippingChargeOf(rules, basis, itemsTotal, 'cash');
-  const card = shippingChargeOf(rules, basis, itemsTotal, 'card');
+  const discount = coupon && !free ? coupon.discount : 0;
+  const shippingOf = (method: PaymentMethod) => {
+    const charge = shippingChargeOf(rules, basis, itemsTotal, method);
+    return free ? charge.codFee : charge.shippingPrice;
+  };
+  const cash = shippingOf('cash');
+  const card = shippingOf('card');
   return {
-    fee: card.fee,
+    fee: free ? 0 : shippingChargeOf(rules, basis, itemsTotal, 'card').fee,
     codFee: rules.codFee,
-    shipping: { cash: cash.shippingPrice, card: card.shippingPrice },
-    total: { cash: orderTotal(itemsTotal, cash.shippingPrice), card: orderTotal(itemsTotal, card.shippingPrice) },
+    shipping: { cash, card },
+    total: { cash: orderTotal(itemsTotal, cash, discount), card: orderTotal(itemsTotal, card, discount) },
   };
 }
 
 /**
  * What the enhancement script reads on the element holding the form and the summary: the items
- * as the total counts them (rounded up) and the cash-on-delivery fee, in piastres.
+ * as the total counts them (rounded up, less the code's discount) and the cash-on-delivery fee,
+ * in piastres.
  */
-export function chargesScope(rules: ShippingRules, itemsTotal: number) {
-  return { 'data-enhance': 'shipping-charges', 'data-items': toPiastres(Math.ceil(itemsTotal)), 'data-cod-fee': toPiastres(rules.codFee) } as const;
+export function chargesScope(rules: ShippingRules, itemsTotal: number, coupon: CartCoupon | null = null) {
+  const discount = coupon && coupon.type !== 'freeShipping' ? coupon.discount : 0;
+  const items = Math.max(0, toPiastres(Math.ceil(itemsTotal)) - toPiastres(discount));
+  return { 'data-enhance': 'shipping-charges', 'data-items': items, 'data-cod-fee': toPiastres(rules.codFee) } as const;
 }
 
 /**
- * The fee each governorate's option carries, in piastres (0 when the items ship free); the empty
- * choice carries one too when the fee does not depend on the governorate.
+ * The fee each governorate's option carries, in piastres (0 when the items ship free, by the
+ * shop's rule or a free-shipping code); the empty choice carries one too when the fee does not
+ * depend on the governorate.
  */
-export function feeAttributes(rules: ShippingRules, itemsTotal: number) {
-  const unchosen = quoteShipping(rules, itemsTotal, undefined).fee;
+export function feeAttributes(rules: ShippingRules, itemsTotal: number, coupon: CartCoupon | null = null) {
+  const free = coupon?.type === 'freeShipping';
+  const unchosen = quoteShipping(rules, itemsTotal, undefined, coupon).fee;
   return (option: string) => {
     const governorate = GOVERNORATES.find((g) => g === option);
-    const fee = governorate ? shippingChargeOf(rules, governorate, itemsTotal, 'card').fee : unchosen;
+    const fee = free ? 0 : governorate ? shippingChargeOf(rules, governorate, itemsTotal, 'card').fee : unchosen;
     return fee === null ? undefined : { 'data-fee': String(toPiastres(fee)) };
   };
 }

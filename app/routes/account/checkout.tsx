@@ -8,13 +8,16 @@ import { checkout } from '../../../core/checkout.ts';
 import { readLastGovernorate, readShippingRules } from '../../../core/shipping.ts';
 import { FormAlert, PhoneField, SelectField, TextAreaField, TextField } from '../../components/account/form-field.tsx';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
+import { CouponBox } from '../../components/account/coupon-box.tsx';
 import { lineProblem } from '../../components/account/cart-line.tsx';
 import { OrderSummary } from '../../components/account/order-summary.tsx';
 import { ByPaymentMethod, PAYMENT_SCOPE, PaymentMethodField } from '../../components/account/payment-method.tsx';
 import { chargesScope, feeAttributes, OrderTotal, quoteShipping, SHOWN_SHIPPING_FIELD, ShownShipping } from '../../components/account/shipping-charges.tsx';
 import { SubmitButton } from '../../components/account/submit-button.tsx';
+import { changeCoupon, isCouponIntent } from '../../lib/coupon-form.server.ts';
 import { fieldErrors, fromAppError, invalid, readPageForm } from '../../lib/forms.server.ts';
 import { requireCustomer } from '../../lib/session.server.ts';
+import { isDocumentRequest } from '../../lib/shopper.server.ts';
 import type { ActionResult } from '../../lib/toast.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 import type { Route } from './+types/checkout';
@@ -65,6 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireCustomer(request, context);
   const read = await readPageForm(request, context);
   if ('refusal' in read) return read.refusal;
+  // The discount code's box in the summary posts here too (intent=coupon, remove-coupon).
+  if (isCouponIntent(read.form.get('intent'))) return changeCoupon(context.db, user.id, read.form, isDocumentRequest(request), '/checkout');
   const form = Object.fromEntries(read.form);
   const values = { details: form.details, phone: form.phone, shippingCity: form.shippingCity, district: form.district, paymentMethodType: form.paymentMethodType };
   const parsed = ShippingAddressSchema.safeParse(values);
@@ -112,10 +117,11 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const text = (name: string, fallback = '') => (typeof values?.[name] === 'string' ? (values[name] as string) : fallback);
   const governorate = text('shippingCity', lastGovernorate ?? '');
   // The charges of the governorate the form shows: what the shopper confirms without JavaScript.
-  const quote = quoteShipping(rules, cart.totalCartPrice, GOVERNORATES.find((g) => g === governorate));
+  const quote = quoteShipping(rules, cart.totalCartPrice, GOVERNORATES.find((g) => g === governorate), cart.coupon);
+  const typedCode = typeof values?.code === 'string' ? values.code : undefined;
 
   return (
-    <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10" {...(cardPayments && PAYMENT_SCOPE)} {...chargesScope(rules, cart.totalCartPrice)}>
+    <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10" {...(cardPayments && PAYMENT_SCOPE)} {...chargesScope(rules, cart.totalCartPrice, cart.coupon)}>
       <h1 className="mb-4 text-2xl font-bold">إتمام الطلب</h1>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
         <form
@@ -149,7 +155,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               autoComplete="address-level1"
               options={GOVERNORATES}
               placeholder="اختر المحافظة"
-              optionData={feeAttributes(rules, cart.totalCartPrice)}
+              optionData={feeAttributes(rules, cart.totalCartPrice, cart.coupon)}
               defaultValue={governorate}
               error={errors.shippingCity}
             />
@@ -186,6 +192,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           itemsTotal={cart.totalCartPrice}
           quote={quote}
           cardPayments={cardPayments}
+          coupon={cart.coupon}
+          couponBox={<CouponBox coupon={cart.coupon} action="/checkout" error={errors.code} value={typedCode} />}
           paymentNote={
             cardPayments ? (
               <ByPaymentMethod
