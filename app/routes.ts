@@ -35,6 +35,7 @@ export default [
     route('manage-users', 'routes/admin/manage-users.tsx'),
     route('user-details/:id', 'routes/admin/user-details.tsx'),
     route('shipping', 'routes/admin/shipping.tsx'),
+    route('coupons', 'routes/admin/coupons.tsx'),
     route('messages', 'routes/admin/messages.tsx'),
     route('airway-bills', 'routes/admin/airway-bills.ts'),
   ]),

@@ -1,5 +1,7 @@
 /**
- * Discount codes on the pages, posted as a browser does without JavaScript: a customer puts a
+ * Discount codes on the pages, posted as a browser does without JavaScript: the admin adds a
+ * code on /admin/coupons (a bad value said beside its field, nothing stored), switches it off and
+ * deletes it, and a customer is refused the screen; a customer puts a
  * code on /cart and sees the discount and the new total, a refused code says why beside its
  * field and leaves the cart as it was, and the code comes off again; the checkout shows the
  * amounts after the code and places the order at them (a free-shipping code too).
@@ -8,17 +10,20 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
 import { addToCart } from '../../core/cart.ts';
+import { applyCouponToCart } from '../../core/cart-coupons.ts';
 import { createCoupon } from '../../core/coupons.ts';
 import { changeShippingRules } from '../../core/shipping.ts';
-import { orders } from '../../db/schema.ts';
+import { coupons, orders } from '../../db/schema.ts';
 import { createAccount, createProductFixture, type Account } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { buildWebApp } from '../helpers/web-build.ts';
 
 const STORE = 'http://localhost:3000';
 let t: TestApp;
+let admin: Account;
 beforeAll(async () => {
   t = await createTestApp({ webBuildDir: buildWebApp('vitest-coupon-pages'), storeUrl: STORE });
+  admin = await createAccount(t.db, 'admin', 'مدير الأكواد');
 });
 afterAll(() => t?.close());
 
@@ -207,5 +212,95 @@ describe('the discount code at checkout', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('id="field-code-error"');
     expect(textOf(res.body)).toContain(MSG.couponNotFound);
+  });
+});
+
+/** The add form's fields, as the admin fills them in. */
+const couponFields = (fields: Record<string, string>): [string, string][] =>
+  Object.entries({ intent: 'save', code: '', type: 'نسبة مئوية', value: '', minItemsTotal: '', startsAt: '', endsAt: '', maxUses: '', maxUsesPerCustomer: '1', active: 'on', ...fields });
+
+const storedCode = async (code: string) => (await t.db.select().from(coupons).where(eq(coupons.code, code)))[0];
+
+describe('the discount codes screen', () => {
+  it('adds a code from the form and lists it with its type, value, minimum, dates in Cairo time and uses', async () => {
+    const code = newCode();
+    const res = await post(admin, '/admin/coupons', couponFields({ code: code.toLowerCase(), value: '15', minItemsTotal: '300', startsAt: '2026-12-01T10:00', endsAt: '2026-12-31T23:30', maxUses: '100' }));
+    expect(res.statusCode, res.body).toBe(302);
+    expect(res.headers.location).toBe('/admin/coupons');
+    const stored = await storedCode(code);
+    // Cairo is two hours ahead of UTC in winter.
+    expect(stored).toMatchObject({ type: 'percent', value: 15, minItemsTotal: 300, maxUses: 100, maxUsesPerCustomer: 1, active: true });
+    expect(stored!.startsAt!.toISOString()).toBe('2026-12-01T08:00:00.000Z');
+    expect(stored!.endsAt!.toISOString()).toBe('2026-12-31T21:30:00.000Z');
+
+    const page = await get(admin, '/admin/coupons');
+    expect(page.statusCode).toBe(200);
+    const text = textOf(page.body);
+    expect(text).toContain(code);
+    expect(text).toContain('نسبة مئوية');
+    expect(text).toContain('15%');
+    expect(text).toContain('300.00 L.E');
+    expect(text).toContain('0 / 100');
+    expect(text).toContain('1 ديسمبر 2026');
+    expect(page.body).toContain(`href="/admin/coupons?edit=${stored!.id}#coupon-form"`);
+
+    const edit = await get(admin, `/admin/coupons?edit=${stored!.id}`);
+    expect(edit.body).toContain(`value="${code}"`);
+    expect(edit.body).toContain('value="2026-12-01T10:00"');
+  });
+
+  it('refuses a bad value beside its field and stores nothing', async () => {
+    const code = newCode();
+    const res = await post(admin, '/admin/coupons', couponFields({ code, value: '95' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('id="field-value-error"');
+    expect(textOf(res.body)).toContain(MSG.couponPercentInvalid);
+    expect(res.body).toContain(`value="${code}"`);
+    expect(await storedCode(code)).toBeUndefined();
+
+    const ends = await post(admin, '/admin/coupons', couponFields({ code, value: '10', startsAt: '2026-12-10T10:00', endsAt: '2026-12-01T10:00' }));
+    expect(ends.statusCode).toBe(400);
+    expect(textOf(ends.body)).toContain(MSG.couponEndsBeforeStart);
+    expect(await storedCode(code)).toBeUndefined();
+  });
+
+  it('changes a code, switches it off, deletes an unused one and keeps a used one with core\'s reason', async () => {
+    const code = newCode();
+    await post(admin, '/admin/coupons', couponFields({ code, type: 'مبلغ ثابت', value: '40' }));
+    const made = (await storedCode(code))!;
+    const changed = await post(admin, '/admin/coupons', couponFields({ id: made.id, code, type: 'شحن مجاني', value: '' }));
+    expect(changed.statusCode, changed.body).toBe(302);
+    expect(await storedCode(code)).toMatchObject({ type: 'freeShipping', value: null });
+
+    const customer = await shopperWithCart();
+    await applyCouponToCart(t.db, customer.user.id, code);
+    expect((await placeFromPage(customer, (await get(customer, '/checkout')).body)).statusCode).toBe(302);
+
+    await post(admin, '/admin/coupons', [['intent', 'toggle'], ['id', made.id], ['active', 'false']]);
+    expect((await storedCode(code))!.active).toBe(false);
+    expect(textOf((await get(admin, '/admin/coupons')).body)).toContain('موقوف');
+    expect(textOf((await get(admin, '/admin/coupons')).body)).toContain('1 / ∞');
+
+    const refused = await post(admin, '/admin/coupons', [['intent', 'delete'], ['id', made.id]]);
+    expect(refused.statusCode).toBe(409);
+    expect(textOf(refused.body)).toContain(MSG.couponUsedCannotDelete);
+
+    const other = newCode();
+    await post(admin, '/admin/coupons', couponFields({ code: other, value: '5' }));
+    const gone = await post(admin, '/admin/coupons', [['intent', 'delete'], ['id', (await storedCode(other))!.id]]);
+    expect(gone.statusCode).toBe(302);
+    expect(await storedCode(other)).toBeUndefined();
+  });
+
+  it('refuses the screen to a customer', async () => {
+    const customer = await createAccount(t.db, 'user', 'عميل عادي');
+    const page = await get(customer, '/admin/coupons');
+    expect(page.statusCode).toBe(302);
+    expect(page.headers.location).toBe('/');
+    const code = newCode();
+    const res = await post(customer, '/admin/coupons', couponFields({ code, value: '10' }));
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/');
+    expect(await storedCode(code)).toBeUndefined();
   });
 });

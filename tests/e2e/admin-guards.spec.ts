@@ -17,7 +17,7 @@ import {
 } from './pages/admin.ts';
 import { adminToken, filledAdminPaths, roleOf, signUpCustomer, type Account } from './pages/admin-users.ts';
 
-/** The sidebar as SPEC.md §2 lists the admin screens, in its order, then the shipping fees (API.md "shipping by governorate") and the WhatsApp messages. */
+/** The sidebar as SPEC.md §2 lists the admin screens, in its order, then the shipping fees (API.md "shipping by governorate"), the discount codes and the WhatsApp messages. */
 const SIDEBAR = [
   { label: 'نظرة عامة', path: '/admin' },
   { label: 'الطلبات', path: '/admin/manage-orders' },
@@ -27,6 +27,7 @@ const SIDEBAR = [
   { label: 'إضافة تصنيف', path: '/admin/add-category' },
   { label: 'المستخدمين', path: '/admin/manage-users' },
   { label: 'أسعار الشحن', path: '/admin/shipping' },
+  { label: 'أكواد الخصم', path: '/admin/coupons' },
   { label: 'رسائل واتساب', path: '/admin/messages' },
 ];
 

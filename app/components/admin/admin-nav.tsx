@@ -3,7 +3,7 @@
  * wide screen it stands beside the page; on a phone it folds into a disclosure above the page
  * that opens on tap (no JavaScript needed) and closes again after each navigation.
  */
-import { FolderPlus, LayoutDashboard, Menu, MessageCircle, Package, PackagePlus, ShoppingBag, Tags, Truck, Users } from 'lucide-react';
+import { FolderPlus, TicketPercent, LayoutDashboard, Menu, MessageCircle, Package, PackagePlus, ShoppingBag, Tags, Truck, Users } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 
@@ -16,6 +16,7 @@ export const ADMIN_LINKS = [
   { to: '/admin/add-category', label: 'إضافة تصنيف', icon: FolderPlus, end: false },
   { to: '/admin/manage-users', label: 'المستخدمين', icon: Users, end: false },
   { to: '/admin/shipping', label: 'أسعار الشحن', icon: Truck, end: false },
+  { to: '/admin/coupons', label: 'أكواد الخصم', icon: TicketPercent, end: false },
   { to: '/admin/messages', label: 'رسائل واتساب', icon: MessageCircle, end: false },
 ] as const;
 

@@ -21,6 +21,7 @@ export const ADMIN_PATHS = [
   '/admin/manage-users',
   '/admin/user-details/{user}',
   '/admin/shipping',
+  '/admin/coupons',
   '/admin/messages',
 ] as const;
 
