@@ -19,7 +19,7 @@ export function CouponBox({ coupon, action, error, value }: { coupon: CartCoupon
       <form method="post" action={action} data-enhance="submit-once" className="flex items-center justify-between gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2">
         <input type="hidden" name="intent" value={REMOVE_COUPON_INTENT} />
         <p className="min-w-0 text-sm font-semibold text-green-900">
-          كود الخصم <Ltr className="font-mono">{coupon.code}</Ltr>
+          كود الخصم <Ltr className="whitespace-nowrap font-mono">{coupon.code}</Ltr>
           {coupon.type === 'freeShipping' && <> · شحن مجاني</>}
         </p>
         <button type="submit" className="min-h-11 shrink-0 px-2 font-semibold text-sale underline">
@@ -62,7 +62,7 @@ export function CouponLine({ coupon }: { coupon: CartCoupon }) {
   return (
     <div className="flex justify-between gap-2 text-green-800">
       <dt>
-        خصم الكود <Ltr className="font-mono">{coupon.code}</Ltr>
+        خصم الكود <Ltr className="whitespace-nowrap font-mono">{coupon.code}</Ltr>
       </dt>
       <dd className="text-end font-semibold">
         {coupon.type === 'freeShipping' ? (

@@ -100,6 +100,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return invalid({ form: MSG.invalidValue }, values);
 }
 
+/** Changes whenever a code is added or saved, so the form starts again empty (or from the saved code) after a save. */
+const versionOf = (list: Coupon[]) => `${list.length}-${Math.max(0, ...list.map((c) => c.updatedAt.getTime()))}`;
+
 /** A saved amount or count as its field shows it; none is blank. */
 const shown = (value: number | null) => (value === null ? '' : String(value));
 
@@ -140,9 +143,15 @@ function CouponCard({ coupon }: { coupon: Coupon }) {
         <div>
           <dt className="text-muted">الاستخدام</dt>
           <dd>
-            <Ltr>
-              {coupon.uses} / {coupon.maxUses ?? '∞'}
-            </Ltr>
+            {coupon.maxUses === null ? (
+              <>
+                <Ltr>{coupon.uses}</Ltr> (بلا حد)
+              </>
+            ) : (
+              <Ltr>
+                {coupon.uses} / {coupon.maxUses}
+              </Ltr>
+            )}
             <span className="text-muted"> · لكل عميل <Ltr>{coupon.maxUsesPerCustomer}</Ltr></span>
           </dd>
         </div>
@@ -183,13 +192,13 @@ function CouponCard({ coupon }: { coupon: Coupon }) {
   );
 }
 
-function CouponForm({ editing, values, errors }: { editing: Coupon | null; values?: Record<string, string>; errors: Record<string, string> }) {
+function CouponForm({ editing, version, values, errors }: { editing: Coupon | null; version: string; values?: Record<string, string>; errors: Record<string, string> }) {
   const navigation = useNavigation();
   const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
   const typed = (name: string, saved: string) => values?.[name] ?? saved;
   const typeNow = typed('type', editing?.type ?? 'percent');
   return (
-    <Form id="coupon-form" method="post" noValidate key={editing?.id ?? 'new'} className="flex flex-col gap-4 rounded-xl border border-line bg-white p-4">
+    <Form id="coupon-form" method="post" noValidate key={`${editing?.id ?? 'new'}-${version}`} className="flex flex-col gap-4 rounded-xl border border-line bg-white p-4">
       <h2 className="text-lg font-bold">{editing ? 'تعديل كود الخصم' : 'إضافة كود خصم'}</h2>
       <input type="hidden" name="intent" value="save" />
       {editing && <input type="hidden" name="id" value={editing.id} />}
@@ -252,7 +261,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
             </ul>
           )}
         </section>
-        <CouponForm editing={editing} values={refusedSave ? values : undefined} errors={refusedSave ? errors : {}} />
+        <CouponForm editing={editing} version={versionOf(coupons)} values={refusedSave ? values : undefined} errors={refusedSave ? errors : {}} />
       </div>
     </>
   );
