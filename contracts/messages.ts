@@ -180,6 +180,7 @@ export const MSG = {
   orderMessagesOff: 'لن تصلك رسائل واتساب عن طلباتك، وسيصلك رمز استعادة كلمة المرور فقط',
   whatsappNotConnected: 'واتساب غير متصل: لا تُرسل رسائل حتى تُضبط إعدادات WHATSAPP_*',
   couponNotFound: 'كود الخصم غير صحيح',
+  couponChanged: 'تغيّر كود الخصم على عربتك لأنه لم يعد ينطبق عليها، راجع الإجمالي الجديد ثم أكّد الطلب',
   couponInactive: 'كود الخصم غير مفعّل',
   couponNotStarted: 'كود الخصم لم يبدأ العمل به بعد',
   couponEnded: 'انتهت صلاحية كود الخصم',

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
 import { addToCart } from '../../core/cart.ts';
 import { applyCouponToCart } from '../../core/cart-coupons.ts';
-import { createCoupon } from '../../core/coupons.ts';
+import { createCoupon, updateCoupon } from '../../core/coupons.ts';
 import { changeShippingRules } from '../../core/shipping.ts';
 import { coupons, orders } from '../../db/schema.ts';
 import { createAccount, createProductFixture, type Account } from '../fixtures/factories.ts';
@@ -144,8 +144,9 @@ const shownOf = (html: string) => /name="shownShippingCash" value="([^"]*)"/.exe
 const keyOf = (html: string) => /name="idempotencyKey" value="([^"]*)"/.exec(html)?.[1] ?? '';
 
 /** The checkout form as the page drew it, posted without JavaScript. */
-function placeFromPage(customer: Account, html: string) {
+function placeFromPage(customer: Account, html: string, shownCoupon?: string) {
   return post(customer, '/checkout', [
+    ...(shownCoupon === undefined ? [] : [['shownCoupon', shownCoupon] as [string, string]]),
     ['details', '5 شارع النيل'],
     ['phone', '01012345678'],
     ['shippingCity', 'القاهرة'],
@@ -181,6 +182,25 @@ describe('the discount code at checkout', () => {
     expect(res.statusCode, res.body).toBe(302);
     const [order] = await t.db.select().from(orders).where(eq(orders.userId, customer.user.id));
     expect(order).toMatchObject({ couponCode: code, discount: 50, shippingPrice: 75 });
+  });
+
+  it('places nothing when the code the page showed stopped applying meanwhile: the page says so and shows the new total', async () => {
+    const customer = await shopperWithCart();
+    const code = newCode();
+    const coupon = await createCoupon(t.db, { code, type: 'fixed', value: 50, minItemsTotal: 0, maxUses: null, maxUsesPerCustomer: 1, active: true });
+    await applyCouponToCart(t.db, customer.user.id, code);
+    const form = await get(customer, '/checkout');
+    expect(form.body).toContain(`name="shownCoupon" value="${code}"`);
+    // Switched off by staff while the customer was on the page.
+    await updateCoupon(t.db, coupon.id, { active: false });
+    const res = await placeFromPage(customer, form.body, code);
+    expect(res.statusCode).toBe(409);
+    expect(textOf(res.body)).toContain(MSG.couponChanged);
+    expect(await t.db.select().from(orders).where(eq(orders.userId, customer.user.id))).toEqual([]);
+    // The page now shows no code and the full total; placing it from there goes through.
+    const again = await get(customer, '/checkout');
+    expect(again.body).toContain('name="shownCoupon" value=""');
+    expect((await placeFromPage(customer, again.body, '')).statusCode).toBe(302);
   });
 
   it('shows a free-shipping code\'s shipping as free and places the order without the fee, the cash-on-delivery fee kept', async () => {

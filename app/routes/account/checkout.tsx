@@ -87,6 +87,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const cart = await getCart(context.db, user.id);
   if (!cart.id) throw redirect('/cart');
+  // The code the page showed no longer applies (ended, used up, the cart changed): reading the cart
+  // took it off, so the page shows the new total to be confirmed rather than charge it unseen.
+  if (typeof form.shownCoupon === 'string' && form.shownCoupon !== (cart.coupon?.code ?? '')) {
+    return data<ActionResult & { values: typeof values }>({ ok: false, toast: { type: 'error', message: MSG.couponChanged }, messageKey: 'couponChanged', values }, { status: 409 });
+  }
   let placed;
   try {
     placed = await checkout(context.db, context.payments, user, {
@@ -145,6 +150,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </div>
           )}
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <input type="hidden" name="shownCoupon" value={cart.coupon?.code ?? ''} />
           <ShownShipping method="cash" quote={quote} />
           {cardPayments && <ShownShipping method="card" quote={quote} />}
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
