@@ -31,6 +31,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('the admin adds a product with images, finds it in the shop, edits it and sees the change', async ({ page }) => {
+  // The longest path of the admin's screens: three forms, two uploads and the shop's pages.
+  test.setTimeout(120_000);
   const mark = uniqueMark();
   const title = `قميص كتان تجربة ${mark}`;
   const form = new ProductFormPage(page);
