@@ -46,13 +46,13 @@ test('the admin adds a product with images, finds it in the shop, edits it and s
   await expect(page.getByRole('heading', { level: 1, name: 'إضافة منتج' })).toBeVisible();
 
   await form.submit('إضافة المنتج');
+  // One toast points to the fields rather than one toast per field (read first: it closes after 5 s).
+  await expect(toast(page, 'بعض الحقول تحتاج إلى تصحيح')).toHaveCount(1);
+  await expect(page.locator('.Toastify').getByRole('alert')).toHaveCount(1);
   await expectFieldError(page, 'اسم المنتج', 'اسم المنتج مطلوب');
   await expectFieldError(page, 'وصف المنتج', 'وصف المنتج مطلوب');
   await expectFieldError(page, 'السعر (جنيه)', 'السعر مطلوب');
   await expectFieldError(page, 'اختر صور المنتج', 'صورة الغلاف مطلوبة');
-  // One toast points to the fields rather than one toast per field.
-  await expect(toast(page, 'بعض الحقول تحتاج إلى تصحيح')).toHaveCount(1);
-  await expect(page.locator('.Toastify').getByRole('alert')).toHaveCount(1);
   await expect(page.getByRole('group', { name: 'المقاسات المتاحة' })).toHaveAccessibleDescription('اختر مقاساً واحداً على الأقل');
   // The first field to fix, in the order of the form, is the images.
   await expect(form.imagesInput()).toBeFocused();
