@@ -6,30 +6,20 @@
 import { RotateCw } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
 import { MSG } from '../../../contracts/messages.ts';
-import { RESENDABLE_STATUSES, type MessageKind, type MessageStatus } from '../../../contracts/whatsapp.ts';
+import { RESENDABLE_STATUSES, type MessageStatus } from '../../../contracts/whatsapp.ts';
 import type { CustomerMessage } from '../../../core/messages.ts';
 import { Ltr } from '../../lib/format.tsx';
 import { SpinnerButton } from '../account/spinner-button.tsx';
 import { stamp } from './date-time.ts';
 import { Detail } from './order-admin-card.tsx';
 
-export interface MessageView {
-  id: string;
-  kind: MessageKind;
-  kindLabel: string;
-  orderId: string | null;
-  orderNumber: number | null;
-  phone: string;
-  status: MessageStatus;
-  statusLabel: string;
-  tries: number;
-  lastError: string | null;
-  text: string;
+/** A message as core gives it (core/messages.ts CustomerMessage), its dates formatted once on the server. */
+export type MessageView = Omit<CustomerMessage, 'createdAt' | 'sentAt'> & {
   createdAt: { iso: string; text: string };
   sentAt: { iso: string; text: string } | null;
   /** Staff may send it again (failed, or unknown; never a reset code). */
   resendable: boolean;
-}
+};
 
 /** What the pages show of a message, dates in the shop's time formatted once on the server. */
 export function toMessageView(message: CustomerMessage): MessageView {
