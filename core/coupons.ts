@@ -38,12 +38,21 @@ export interface CartCoupon {
 
 /** The admin's list of codes, newest first, with their live uses. */
 export async function listCoupons(db: Db, query: { page: number; limit: number }): Promise<Page<Coupon>> {
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db.select().from(coupons).orderBy(desc(coupons.createdAt), desc(coupons.id)).limit(query.limit).offset(offsetOf(query.page, query.limit)),
-    db.select({ n: count() }).from(coupons),
+    countCoupons(db),
   ]);
-  return toPage(rows, total?.n ?? 0, query.page, query.limit);
+  return toPage(rows, total, query.page, query.limit);
 }
+
+/** How many codes the shop has, for the screen's heading. */
+export async function countCoupons(db: Db): Promise<number> {
+  const [total] = await db.select({ n: count() }).from(coupons);
+  return total?.n ?? 0;
+}
+
+/** One code by its id; an unknown one is a 404. */
+export const getCoupon = (db: Db, id: string): Promise<Coupon> => findCoupon(db, id);
 
 async function findCoupon(conn: Conn, id: string): Promise<Coupon> {
   const [row] = await conn.select().from(coupons).where(eq(coupons.id, id));

@@ -17,8 +17,8 @@ import {
 import type { Db } from '../db/client.ts';
 import { cartItems, carts, idempotencyKeys, orderItems, orders, orderStatusHistory, products, users } from '../db/schema.ts';
 import { catalogueChanged } from './catalogue-changes.ts';
-import { AppError } from './errors.ts';
-import { sumLines, toPiastres } from '../contracts/money.ts';
+import { AppError, fieldError } from './errors.ts';
+import { amountDueCents, sumLines, toPiastres } from '../contracts/money.ts';
 import { takeStock } from './stock.ts';
 import { claimCartCoupon, recordCouponUse } from './coupons.ts';
 import { getOrder, type Order } from './orders.ts';
@@ -133,6 +133,11 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
     // The shown price is the one charged, after a free-shipping code.
     if (input.expectedShippingPrice !== undefined && toPiastres(input.expectedShippingPrice) !== toPiastres(coupon?.shippingPrice ?? charge.shippingPrice)) {
       throw new AppError(409, MSG.shippingChanged);
+    }
+    // A card order a code leaves nothing to pay on could never be paid through Paymob (nor
+    // expire into anything useful): the shopper is asked to choose cash on delivery instead.
+    if (card && amountDueCents({ totalOrderPrice: itemsTotal, shippingPrice: coupon?.shippingPrice ?? charge.shippingPrice, discount: coupon?.discount ?? 0 }) === 0) {
+      throw fieldError('paymentMethodType', MSG.cardNothingToPay);
     }
     const [order] = await tx
       .insert(orders)

@@ -8,6 +8,7 @@
 import { accountChecks } from './account-checks.ts';
 import { addToCart } from './cart.ts';
 import { carousel } from './carousel.ts';
+import { carryFields } from './carry-fields.ts';
 import { drawer, footerSection, menu } from './menus.ts';
 import { newsletter } from './newsletter.ts';
 import { intoView, sizeFirst } from './profile.ts';
@@ -27,6 +28,7 @@ const BEHAVIOURS: Record<string, Behaviour> = {
   'account-checks': accountChecks,
   'add-to-cart': addToCart,
   carousel,
+  'carry-fields': carryFields,
   drawer,
   'footer-section': footerSection,
   'into-view': intoView,

@@ -15,15 +15,20 @@ export const isCouponIntent = (intent: unknown): boolean => intent === COUPON_IN
 
 type CouponResult = ActionResult & { values?: Record<string, unknown> };
 
-/** Puts the posted code on the cart or takes it off; `page` is where a plain form post goes back to. */
-export async function changeCoupon(db: Db, userId: string, form: FormData, documentPost: boolean, page: string) {
-  const back = () => (documentPost ? redirect(page) : data<CouponResult>({ ok: true }));
+/**
+ * Puts the posted code on the cart or takes it off; `page` is where a plain form post goes back to.
+ * `kept` are the other form's fields posted along (the checkout's address): the page is answered
+ * with them, changed or refused, so what was typed is shown again.
+ */
+export async function changeCoupon(db: Db, userId: string, form: FormData, documentPost: boolean, page: string, kept: Record<string, string> = {}) {
+  const keeping = Object.keys(kept).length > 0;
+  const back = () => (documentPost && !keeping ? redirect(page) : data<CouponResult>({ ok: true, ...(keeping && { values: kept }) }));
   if (form.get('intent') === REMOVE_COUPON_INTENT) {
     await removeCouponFromCart(db, userId);
     return back();
   }
   const raw = form.get('code');
-  const values = { code: typeof raw === 'string' ? raw : '' };
+  const values = { ...kept, code: typeof raw === 'string' ? raw : '' };
   const parsed = ApplyCouponSchema.safeParse(values);
   if (!parsed.success) return data<CouponResult>({ ok: false, errors: { code: parsed.error.issues[0]!.message }, values }, { status: 400 });
   try {

@@ -6,7 +6,7 @@
  * field and leaves the cart as it was, and the code comes off again; the checkout shows the
  * amounts after the code and places the order at them (a free-shipping code too).
  */
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
 import { addToCart } from '../../core/cart.ts';
@@ -17,6 +17,7 @@ import { coupons, orders } from '../../db/schema.ts';
 import { createAccount, createProductFixture, type Account } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { buildWebApp } from '../helpers/web-build.ts';
+import { COUPONS_PAGE_SIZE } from '../../app/routes/admin/coupons.tsx';
 
 const STORE = 'http://localhost:3000';
 let t: TestApp;
@@ -223,6 +224,36 @@ describe('the discount code at checkout', () => {
     expect(order).toMatchObject({ couponCode: code, discount: 0, shippingPrice: 5, codFee: 5 });
   });
 
+  it('gives back the address typed so far that the code\'s form carried along, whether the code applies or not', async () => {
+    const customer = await shopperWithCart();
+    const code = newCode();
+    await createCoupon(t.db, { code, type: 'fixed', value: 20, minItemsTotal: 0, maxUses: null, maxUsesPerCustomer: 1, active: true });
+    const form = await get(customer, '/checkout');
+    // The code's form names the checkout form and the fields it takes from it (app/enhance/carry-fields.ts).
+    expect(form.body).toContain('id="checkout-form"');
+    expect(form.body).toContain('data-carry-from="checkout-form" data-carry-fields="shippingCity district details phone paymentMethodType"');
+    const typed: [string, string][] = [
+      ['shippingCity', 'الجيزة'],
+      ['district', 'الهرم'],
+      ['details', '12 شارع الملك فيصل، الدور الثالث'],
+      ['phone', '01198765432'],
+    ];
+    const refused = await post(customer, '/checkout', [['intent', 'coupon'], ['code', 'NO-SUCH-CODE'], ...typed]);
+    expect(refused.statusCode).toBe(400);
+    expect(textOf(refused.body)).toContain(MSG.couponNotFound);
+    expect(refused.body).toContain('12 شارع الملك فيصل، الدور الثالث</textarea>');
+    expect(refused.body).toMatch(/name="district"[^>]*value="الهرم"|value="الهرم"[^>]*name="district"/);
+    expect(refused.body).toMatch(/name="phone"[^>]*value="01198765432"|value="01198765432"[^>]*name="phone"/);
+    expect(refused.body).toMatch(/<option value="الجيزة"[^>]*selected/);
+    const applied = await post(customer, '/checkout', [['intent', 'coupon'], ['code', code], ...typed]);
+    expect(applied.statusCode).toBe(200);
+    expect(textOf(applied.body)).toContain(`خصم الكود ${code} − 20.00 L.E`);
+    expect(applied.body).toContain('12 شارع الملك فيصل، الدور الثالث</textarea>');
+    expect(applied.body).toMatch(/name="phone"[^>]*value="01198765432"|value="01198765432"[^>]*name="phone"/);
+    // Nothing was placed by applying the code.
+    expect(await t.db.select().from(orders).where(eq(orders.userId, customer.user.id))).toEqual([]);
+  });
+
   it('says why a code is refused beside the field on the checkout too', async () => {
     const customer = await shopperWithCart();
     const res = await post(customer, '/checkout', [
@@ -310,6 +341,36 @@ describe('the discount codes screen', () => {
     const gone = await post(admin, '/admin/coupons', [['intent', 'delete'], ['id', (await storedCode(other))!.id]]);
     expect(gone.statusCode).toBe(302);
     expect(await storedCode(other)).toBeUndefined();
+  });
+
+  it('pages a long list of codes, newest first, and changes a code from a later page', async () => {
+    // Enough codes for two pages whatever the other tests made.
+    const made: string[] = [];
+    for (let i = 0; i < COUPONS_PAGE_SIZE + 3; i++) {
+      const code = newCode();
+      await createCoupon(t.db, { code, type: 'fixed', value: 5, minItemsTotal: 0, maxUses: null, maxUsesPerCustomer: 1, active: true });
+      made.push(code);
+    }
+    const [total] = await t.db.select({ n: count() }).from(coupons);
+    const first = await get(admin, '/admin/coupons');
+    expect(textOf(first.body)).toContain(`الأكواد ( ${total!.n} )`);
+    expect(first.body).toContain('href="/admin/coupons?page=2"');
+    expect(textOf(first.body)).toContain(made.at(-1)!);
+    expect(textOf(first.body)).not.toContain(made[0]!);
+
+    const second = await get(admin, '/admin/coupons?page=2');
+    expect(second.statusCode).toBe(200);
+    expect(textOf(second.body)).toContain(made[0]!);
+    const oldest = (await storedCode(made[0]!))!;
+    expect(second.body).toContain(`href="/admin/coupons?page=2&amp;edit=${oldest.id}#coupon-form"`);
+    // Switched off from page 2, the admin stays on page 2.
+    const off = await post(admin, '/admin/coupons?page=2', [['intent', 'toggle'], ['id', oldest.id], ['active', 'false']]);
+    expect(off.statusCode).toBe(302);
+    expect(off.headers.location).toBe('/admin/coupons?page=2');
+    expect((await storedCode(made[0]!))!.active).toBe(false);
+    // A code that is not on the page shown is still opened to be changed.
+    const edit = await get(admin, `/admin/coupons?edit=${oldest.id}`);
+    expect(edit.body).toContain(`value="${made[0]}"`);
   });
 
   it('refuses the screen to a customer', async () => {

@@ -248,6 +248,33 @@ describe('an order placed with a code', () => {
     expect(items.every((item) => item.amount >= 0)).toBe(true);
   });
 
+  it('refuses a card order a code leaves nothing to pay on, and places nothing; cash on delivery takes it', async () => {
+    // Items that ship free, and a fixed code as large as the items: nothing is left to pay.
+    const before = (await t.app.inject({ method: 'GET', url: '/api/v1/shipping' })).json().data;
+    const setRules = (rules: unknown) => t.app.inject({ method: 'PUT', url: '/api/v1/shipping', headers: admin.headers, payload: rules as Record<string, unknown> });
+    expect((await setRules({ freeShippingFrom: 100 })).statusCode).toBe(200);
+    try {
+      const made = await couponMade({ type: 'fixed', value: 500 });
+      const { account, cartId } = await cartWithCode(made.code, { price: 120 });
+      const intentions = standIn.intentions.length;
+      const card = await placeOrder(t, account, cartId, { body: { shippingAddress: ADDRESS, paymentMethodType: 'card' } });
+      expect(card.statusCode, card.body).toBe(400);
+      expect(card.json().errors).toEqual([{ msg: MSG.cardNothingToPay, path: 'paymentMethodType', location: 'body' }]);
+      expect(standIn.intentions.length).toBe(intentions);
+      expect(await usesOf(made._id)).toEqual({ uses: 0, rows: 0 });
+      const [placed] = await t.db.select({ n: count() }).from(orders).where(eq(orders.userId, account.user.id));
+      expect(placed!.n).toBe(0);
+      expect((await getCart(t, account)).json().data).toMatchObject({ coupon: { code: made.code, discount: 120 }, totalAfterDiscount: 0 });
+
+      const cash = await placeOrder(t, account, cartId, { body: { shippingAddress: ADDRESS, paymentMethodType: 'cash' } });
+      expect(cash.statusCode, cash.body).toBe(201);
+      expect(cash.json().data).toMatchObject({ couponCode: made.code, discount: 120, shippingPrice: 0, paymentMethodType: 'cash' });
+      expect(await usesOf(made._id)).toEqual({ uses: 1, rows: 1 });
+    } finally {
+      expect((await setRules(before)).statusCode).toBe(200);
+    }
+  });
+
   it('gives the use back once when an order is cancelled (twice), refused or expired', async () => {
     const made = await couponMade({ type: 'fixed', value: 10, maxUsesPerCustomer: 5 });
 

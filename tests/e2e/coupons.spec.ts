@@ -1,13 +1,16 @@
 /**
  * Discount codes end to end (API.md "Additions: discount codes"): the admin adds a code on
  * /admin/coupons; a shopper puts it on the cart, sees the discount and the new total, and places
- * a cash order paying the discounted amount, which the profile shows with the code.
+ * a cash order paying the discounted amount, which the profile shows with the code. Another
+ * shopper types the address, puts a code on at checkout (the address stays as typed) and pays
+ * the discounted amount by card on Paymob's page (the stand-in the e2e servers use).
  */
 import { expect, test } from '@playwright/test';
 import { CartPage, CheckoutPage, expectNoHorizontalOverflow, price, ProfilePage, SignupPage } from './pages/account.ts';
 import { signIn } from './pages/common.ts';
 import { ADMIN } from './pages/demo-accounts.ts';
-import { createStockedProduct, deleteStockedProducts, uniqueMark } from './pages/stock.ts';
+import { orderOf, PaymobCheckout } from './pages/payments.ts';
+import { adminHeaders, createStockedProduct, deleteStockedProducts, uniqueMark } from './pages/stock.ts';
 
 /** The stand-in products cost 199 L.E; every governorate's fee is 70 L.E. */
 const ITEMS = 199;
@@ -18,8 +21,11 @@ test.afterEach(async ({ request }) => {
   await deleteStockedProducts(request);
 });
 
+/** A code that is new to this run: 3 to 20 capitals, digits and dashes. */
+const newCode = () => `E2E-${uniqueMark()}`.toUpperCase().replace(/[^A-Z0-9-]/g, '').slice(0, 20);
+
 test('the admin adds a code, and a shopper puts it on the cart and pays the discounted amount in cash', async ({ page, context, request }, testInfo) => {
-  const code = `E2E-${uniqueMark()}`.toUpperCase().replace(/[^A-Z0-9-]/g, '').slice(0, 20);
+  const code = newCode();
   await signIn(page, ADMIN);
   await page.goto('/admin/coupons');
   await page.getByLabel('الكود', { exact: true }).fill(code.toLowerCase());
@@ -64,4 +70,47 @@ test('the admin adds a code, and a shopper puts it on the cart and pays the disc
   const profile = new ProfilePage(page);
   await profile.expectOrder({ lines: [{ title: product.title, size: 'm', count: 1 }], total });
   await expect(profile.orders().first()).toContainText(code);
+});
+
+test('a shopper puts a code on at checkout, keeps the address typed, and pays the discounted amount by card', async ({ page, request }, testInfo) => {
+  const code = newCode();
+  const made = await request.post('/api/v1/coupons', { headers: await adminHeaders(request), data: { code, type: 'percent', value: 10 } });
+  expect(made.status(), await made.text()).toBe(201);
+  const product = await createStockedProduct(request, `بنطلون خصم ${uniqueMark()}`, { l: 2 });
+  await new SignupPage(page).signUpFresh('رامي البطاقة');
+  expect((await page.request.post('/cart', { form: { intent: 'add', productId: product._id, color: 'l' } })).ok()).toBeTruthy();
+
+  const checkout = new CheckoutPage(page);
+  await checkout.goto();
+  await checkout.fill(ADDRESS);
+  await checkout.choosePaymentMethod('بطاقة أو محفظة إلكترونية');
+  const summary = page.getByRole('region', { name: 'ملخص الطلب' });
+  await summary.getByLabel('كود الخصم').fill(code.toLowerCase());
+  await summary.getByRole('button', { name: 'تطبيق' }).click();
+  // 10% of 199 is 19.90; the address and the choice of card are as the shopper left them.
+  await expect(summary).toContainText(`خصم الكود ${code}`);
+  await expect(summary).toContainText(`− ${price(19.9)}`);
+  await expect(page.getByLabel('العنوان بالتفصيل')).toHaveValue(ADDRESS.details);
+  await expect(page.getByLabel('رقم الهاتف', { exact: true })).toHaveValue(ADDRESS.phone);
+  await expect(page.getByLabel('المنطقة', { exact: true })).toHaveValue(ADDRESS.district);
+  await expect(page.getByLabel('محافظة الشحن')).toHaveValue(ADDRESS.city);
+  await expect(checkout.paymentMethod('بطاقة أو محفظة إلكترونية')).toBeChecked();
+  const total = ITEMS - 19.9 + SHIPPING;
+  await checkout.expectTotalSays('الإجمالي المطلوب دفعه الآن');
+  await expect(checkout.totalLine()).toContainText(price(total), { useInnerText: true });
+  expect(await checkout.shownTotal()).toBe(total);
+  await expectNoHorizontalOverflow(page);
+  await page.screenshot({ path: `tmp/screens/checkout-coupon-${testInfo.project.name}.png`, fullPage: true });
+
+  await checkout.placeOrder();
+  const paymob = new PaymobCheckout(page);
+  await paymob.expectOpen(total);
+  await paymob.pay();
+  await expect(page).toHaveURL(/\/profile\?order=\d+&payment=paid$/);
+  const number = Number(new URL(page.url()).searchParams.get('order'));
+  const profile = new ProfilePage(page);
+  const order = profile.order(number);
+  await expect(order.getByText(price(total), { exact: true })).toBeVisible();
+  await expect(order).toContainText(code);
+  expect(await orderOf(page, number)).toMatchObject({ isPaid: true, paymentMethodType: 'card', couponCode: code, discount: 19.9 });
 });

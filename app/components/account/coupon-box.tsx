@@ -13,10 +13,15 @@ export const REMOVE_COUPON_INTENT = 'remove-coupon';
 
 const BUTTON = 'flex min-h-11 shrink-0 items-center justify-center rounded-lg border border-brand-600 bg-white px-4 font-semibold text-brand-700 hover:bg-brand-50';
 
-export function CouponBox({ coupon, action, error, value }: { coupon: CartCoupon | null; action: string; error?: string; value?: string }) {
+/** Fields of another form of the page sent along with the code (the checkout's address), so they come back as typed. */
+export type CarriedFields = { form: string; names: readonly string[] };
+
+export function CouponBox({ coupon, action, error, value, carry }: { coupon: CartCoupon | null; action: string; error?: string; value?: string; carry?: CarriedFields }) {
+  const carried = carry ? { 'data-carry-from': carry.form, 'data-carry-fields': carry.names.join(' ') } : {};
+  const enhance = carry ? 'submit-once carry-fields' : 'submit-once';
   if (coupon) {
     return (
-      <form method="post" action={action} data-enhance="submit-once" className="flex items-center justify-between gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2">
+      <form method="post" action={action} data-enhance={enhance} {...carried} className="flex items-center justify-between gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2">
         <input type="hidden" name="intent" value={REMOVE_COUPON_INTENT} />
         <p className="min-w-0 text-sm font-semibold text-green-900">
           كود الخصم <Ltr className="whitespace-nowrap font-mono">{coupon.code}</Ltr>
@@ -29,7 +34,7 @@ export function CouponBox({ coupon, action, error, value }: { coupon: CartCoupon
     );
   }
   return (
-    <form method="post" action={action} noValidate data-enhance="submit-once" className="flex flex-col gap-1.5">
+    <form method="post" action={action} noValidate data-enhance={enhance} {...carried} className="flex flex-col gap-1.5">
       <input type="hidden" name="intent" value={COUPON_INTENT} />
       <label htmlFor="field-code" className="font-semibold">
         كود الخصم

@@ -8,7 +8,7 @@ import { checkout } from '../../../core/checkout.ts';
 import { readLastGovernorate, readShippingRules } from '../../../core/shipping.ts';
 import { FormAlert, PhoneField, SelectField, TextAreaField, TextField } from '../../components/account/form-field.tsx';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
-import { CouponBox } from '../../components/account/coupon-box.tsx';
+import { type CarriedFields, CouponBox } from '../../components/account/coupon-box.tsx';
 import { lineProblem } from '../../components/account/cart-line.tsx';
 import { OrderSummary } from '../../components/account/order-summary.tsx';
 import { ByPaymentMethod, PAYMENT_SCOPE, PaymentMethodField } from '../../components/account/payment-method.tsx';
@@ -50,6 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The checkout form's fields the discount code's form sends along (app/enhance/carry-fields.ts). */
+const CARRIED: CarriedFields = { form: 'checkout-form', names: ['shippingCity', 'district', 'details', 'phone', 'paymentMethodType'] };
+
 /** The chosen way to pay; a form without the choice (the shop takes cash only) is cash. */
 function readPaymentMethod(value: FormDataEntryValue | undefined): PaymentMethod | undefined {
   if (value === undefined) return 'cash';
@@ -69,7 +72,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readPageForm(request, context);
   if ('refusal' in read) return read.refusal;
   // The discount code's box in the summary posts here too (intent=coupon, remove-coupon).
-  if (isCouponIntent(read.form.get('intent'))) return changeCoupon(context.db, user.id, read.form, isDocumentRequest(request), '/checkout');
+  // With JavaScript it carries the address typed so far (CARRIED), which comes back as typed.
+  if (isCouponIntent(read.form.get('intent'))) {
+    const kept = Object.fromEntries(CARRIED.names.flatMap((name) => (typeof read.form.get(name) === 'string' ? [[name, read.form.get(name) as string]] : [])));
+    return changeCoupon(context.db, user.id, read.form, isDocumentRequest(request), '/checkout', kept);
+  }
   const form = Object.fromEntries(read.form);
   const values = { details: form.details, phone: form.phone, shippingCity: form.shippingCity, district: form.district, paymentMethodType: form.paymentMethodType };
   const parsed = ShippingAddressSchema.safeParse(values);
@@ -130,6 +137,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       <h1 className="mb-4 text-2xl font-bold">إتمام الطلب</h1>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
         <form
+          id={CARRIED.form}
           method="post"
           noValidate
           data-enhance="submit-once"
@@ -199,7 +207,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           quote={quote}
           cardPayments={cardPayments}
           coupon={cart.coupon}
-          couponBox={<CouponBox coupon={cart.coupon} action="/checkout" error={errors.code} value={typedCode} />}
+          couponBox={<CouponBox coupon={cart.coupon} action="/checkout" error={errors.code} value={typedCode} carry={CARRIED} />}
           paymentNote={
             cardPayments ? (
               <ByPaymentMethod

@@ -9,14 +9,17 @@ import { Form, Link, redirect, useNavigation } from 'react-router';
 import { COUPON_TYPES, CouponPatchSchema, CouponSchema, type CouponType } from '../../../contracts/coupons.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { IdSchema } from '../../../contracts/schemas.ts';
-import { createCoupon, deleteCoupon, listCoupons, updateCoupon, type Coupon } from '../../../core/coupons.ts';
+import { countCoupons, createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon, type Coupon } from '../../../core/coupons.ts';
+import { AppError } from '../../../core/errors.ts';
 import { FormAlert, SelectField, TextField } from '../../components/account/form-field.tsx';
 import { SpinnerButton } from '../../components/account/spinner-button.tsx';
+import { Paginator } from '../../components/catalogue/paginator.tsx';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { formatDateTime } from '../../components/admin/date-time.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { fieldErrors, fromAppError, invalid, readPageForm } from '../../lib/forms.server.ts';
+import { readPage } from '../../lib/loaders.server.ts';
 import { requireAdmin } from '../../lib/session.server.ts';
 import { fromStoreLocalInput, toStoreLocalInput } from '../../lib/store-time.ts';
 import { useActionToasts } from '../../lib/toast.ts';
@@ -27,14 +30,24 @@ export const meta = () => adminMeta('أكواد الخصم');
 const TYPE_LABELS: Record<CouponType, string> = { percent: 'نسبة مئوية', fixed: 'مبلغ ثابت', freeShipping: 'شحن مجاني' };
 const LABEL_TYPES = Object.fromEntries(COUPON_TYPES.map((type) => [TYPE_LABELS[type], type]));
 
-/** One page of codes is the shop's whole list: codes are few. */
-const LIST_LIMIT = 100;
+/** Codes a page, newest first; the pages after it are a paginator away. */
+export const COUPONS_PAGE_SIZE = 50;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const list = await listCoupons(context.db, { page: 1, limit: LIST_LIMIT });
-  const editId = new URL(request.url).searchParams.get('edit');
-  return { coupons: list.data, editing: list.data.find((c) => c.id === editId) ?? null };
+  const url = new URL(request.url);
+  const page = readPage(url);
+  const [list, total] = await Promise.all([listCoupons(context.db, { page, limit: COUPONS_PAGE_SIZE }), countCoupons(context.db)]);
+  const edit = IdSchema.safeParse(url.searchParams.get('edit'));
+  // The code to change is usually on the page shown; one from elsewhere (an old link) is read alone.
+  const editing = edit.success ? (list.data.find((c) => c.id === edit.data) ?? (await getCoupon(context.db, edit.data).catch(notFound))) : null;
+  return { coupons: list.data, total, page, numberOfPages: list.paginationResult.numberOfPages, editing };
+}
+
+/** A code that is gone is no code to change: the form starts empty. */
+function notFound(error: unknown): null {
+  if (error instanceof AppError && error.status === 404) return null;
+  throw error;
 }
 
 /** A typed number: blank is `blank`, anything else a number (NaN for the schema to refuse). */
@@ -86,13 +99,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       return redirect('/admin/coupons');
     }
+    // Switching a code off or deleting it leaves the admin on the page they pressed it on.
+    const here = `/admin/coupons${readPage(new URL(request.url)) > 1 ? `?page=${readPage(new URL(request.url))}` : ''}`;
     if (intent === 'toggle' && id) {
       await updateCoupon(context.db, id.data, { active: form.get('active') === 'true' });
-      return redirect('/admin/coupons');
+      return redirect(here);
     }
     if (intent === 'delete' && id) {
       await deleteCoupon(context.db, id.data);
-      return redirect('/admin/coupons');
+      return redirect(here);
     }
   } catch (error) {
     return fromAppError(error, values);
@@ -116,7 +131,7 @@ function When({ date }: { date: Date | null }) {
   return date ? <time dateTime={date.toISOString()}>{formatDateTime(date)}</time> : <span className="text-muted">—</span>;
 }
 
-function CouponCard({ coupon }: { coupon: Coupon }) {
+function CouponCard({ coupon, page }: { coupon: Coupon; page: number }) {
   const navigation = useNavigation();
   const pending = navigation.state === 'submitting' && navigation.formData?.get('id') === coupon.id ? navigation.formData.get('intent') : undefined;
   return (
@@ -169,7 +184,7 @@ function CouponCard({ coupon }: { coupon: Coupon }) {
         </div>
       </dl>
       <div className="flex flex-wrap gap-2">
-        <Link to={`/admin/coupons?edit=${coupon.id}#coupon-form`} className="inline-flex min-h-11 items-center rounded-lg border border-brand-600 px-4 font-semibold text-brand-700 hover:bg-brand-50">
+        <Link to={`/admin/coupons?${page > 1 ? `page=${page}&` : ''}edit=${coupon.id}#coupon-form`} className="inline-flex min-h-11 items-center rounded-lg border border-brand-600 px-4 font-semibold text-brand-700 hover:bg-brand-50">
           تعديل
         </Link>
         <Form method="post">
@@ -236,7 +251,7 @@ function CouponForm({ editing, version, values, errors }: { editing: Coupon | nu
 }
 
 export default function Coupons({ loaderData, actionData }: Route.ComponentProps) {
-  const { coupons, editing } = loaderData;
+  const { coupons, total, page, numberOfPages, editing } = loaderData;
   useActionToasts(actionData);
   const values = actionData && 'values' in actionData ? (actionData.values as Record<string, string> | undefined) : undefined;
   const errors = actionData?.errors ?? {};
@@ -249,17 +264,18 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
       <div className="mt-4 grid max-w-5xl grid-cols-1 gap-6 lg:grid-cols-[1fr_24rem] lg:items-start">
         <section aria-labelledby="coupons-list" className="flex min-w-0 flex-col gap-3">
           <h2 id="coupons-list" className="text-lg font-bold">
-            الأكواد (<Ltr>{coupons.length}</Ltr>)
+            الأكواد (<Ltr>{total}</Ltr>)
           </h2>
           {coupons.length === 0 ? (
             <p className="rounded-xl border border-line bg-surface p-4 text-muted">لا توجد أكواد خصم بعد.</p>
           ) : (
             <ul className="flex flex-col gap-3">
               {coupons.map((coupon) => (
-                <CouponCard key={coupon.id} coupon={coupon} />
+                <CouponCard key={coupon.id} coupon={coupon} page={page} />
               ))}
             </ul>
           )}
+          <Paginator currentPage={page} numberOfPages={numberOfPages > 1 ? numberOfPages : 0} />
         </section>
         <CouponForm editing={editing} version={versionOf(coupons)} values={refusedSave ? values : undefined} errors={refusedSave ? errors : {}} />
       </div>

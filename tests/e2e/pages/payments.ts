@@ -34,6 +34,8 @@ export interface OrderJson {
   paymentMethodType: string;
   paymentDueAt: string | null;
   refunds: { amount: number; status: string }[];
+  couponCode?: string | null;
+  discount?: number;
 }
 
 /** The shopper's orders as the API returns them to the shopper (the page's cookie), newest first. */

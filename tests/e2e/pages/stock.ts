@@ -24,7 +24,7 @@ export function uniqueMark(): string {
 }
 
 /** The admin's bearer header, from a login through the API. */
-async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+export async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
   const response = await request.post('/api/v1/auth/login', { data: { email: ADMIN.phone, password: ADMIN.password } });
   expect(response.ok()).toBeTruthy();
   const { token } = (await response.json()) as { token: string };
