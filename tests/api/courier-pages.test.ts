@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { amountDueCents, MSG, ORDER_STATUS_LABELS, toPounds } from '../../contracts/index.ts';
+import { amountDueCents, MSG, ORDER_STATUS_LABELS, PAGE_SIZE, toPounds } from '../../contracts/index.ts';
 import { cashHeldByCouriers } from '../../core/shipments.ts';
 import { orders } from '../../db/schema.ts';
 import { advanceOrderFixture, createAccount, createProductFixture, placeOrderFixture, type Account } from '../fixtures/factories.ts';
@@ -191,6 +191,17 @@ describe('the orders list', () => {
     // The shipped order now shows its tracking number on the list.
     const [shipment] = await shipmentOf(t.db, confirmed.id);
     expect((await get(admin, '/admin/manage-orders')).body).toContain(shipment!.trackingNumber!);
+  });
+
+  it('keeps the status filter on the links to the other pages', async () => {
+    // A customer holds a few open orders at most: one order each.
+    const product = await createProductFixture(t.db, t.images, { price: 200, quantity: 50 });
+    for (let i = 0; i <= PAGE_SIZE; i++) await placeOrderFixture(t.db, (await createAccount(t.db)).user.id, [{ product, count: 1 }]);
+    const page = await get(admin, '/admin/manage-orders?status=pending');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('href="/admin/manage-orders?status=pending&amp;page=2"');
+    const second = await get(admin, '/admin/manage-orders?status=pending&page=2');
+    expect(second.body).toContain('href="/admin/manage-orders?status=pending&amp;page=1"');
   });
 
   it('tells the admin to choose an order when none was', async () => {

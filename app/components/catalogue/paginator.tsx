@@ -15,15 +15,20 @@ export function pageWindow(current: number, numberOfPages: number): number[] {
 
 const cell = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border px-2 text-sm font-semibold sm:px-3';
 
-export function Paginator({ currentPage, numberOfPages }: { currentPage: number; numberOfPages: number }) {
+/**
+ * `keep` names the query parameters the page reads besides `page` (the search keyword by default;
+ * the orders screen's `status` too): only those are carried to the other pages.
+ */
+export function Paginator({ currentPage, numberOfPages, keep = ['keyword'] }: { currentPage: number; numberOfPages: number; keep?: readonly string[] }) {
   const { pathname, search } = useLocation();
   if (numberOfPages === 0) return null;
 
   // The listing reads its keyword and page alone; a kept page (server/plugins/catalogue-cache.ts)
   // must not hand one visitor's other parameters to the next.
-  const keyword = new URLSearchParams(search).get('keyword');
+  const current = new URLSearchParams(search);
+  const kept = keep.flatMap((name) => (current.get(name) ? [[name, current.get(name)!]] : []));
   const hrefOf = (page: number) => {
-    const params = new URLSearchParams(keyword ? { keyword } : {});
+    const params = new URLSearchParams(kept);
     params.set('page', String(page));
     return `${pathname}?${params}`;
   };

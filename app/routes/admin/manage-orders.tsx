@@ -139,7 +139,7 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
           ))}
         </ul>
       )}
-      <Paginator currentPage={page} numberOfPages={numberOfPages} />
+      <Paginator currentPage={page} numberOfPages={numberOfPages} keep={['status']} />
     </>
   );
 }
