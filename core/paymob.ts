@@ -5,6 +5,7 @@
  * or page built from this module ever includes them.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readAnswer } from './outside-json.ts';
 
 export const PAYMOB_DEFAULT_BASE_URL = 'https://accept.paymob.com';
 
@@ -31,6 +32,8 @@ export class PaymobError extends Error {
 
 /** The longest the shop waits for one answer from Paymob. */
 export const PAYMOB_CALL_TIMEOUT_MS = 15_000;
+/** The longest answer read from Paymob: an intention's answer is a few kilobytes. */
+export const PAYMOB_ANSWER_MAX_BYTES = 1024 * 1024;
 
 /**
  * The fields of a transaction callback that the HMAC covers, in Paymob's documented order
@@ -152,7 +155,8 @@ async function call(settings: PaymobSettings, path: string, body: unknown, step:
   } catch (error) {
     throw new PaymobError(`${step}: Paymob did not answer (${error instanceof Error ? error.name : 'error'})`);
   }
-  const raw = await response.text().catch(() => '');
+  // Read to a limit: an answer that never stops is refused like one that is not JSON.
+  const raw = await readAnswer(response, PAYMOB_ANSWER_MAX_BYTES).catch(() => '');
   let json: unknown;
   try {
     json = JSON.parse(raw);

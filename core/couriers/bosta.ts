@@ -35,7 +35,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { normalizeArabic } from '../../contracts/normalize-arabic.ts';
 import { shipmentStateForBostaCode } from './bosta-states.ts';
 import { CourierError, type Courier, type CourierDelivery, type NewDelivery, type ShipmentState } from './courier.ts';
-import { isRecord, text, type Json } from '../outside-json.ts';
+import { isRecord, readAnswer, text, type Json } from '../outside-json.ts';
 
 /** Bosta's production API. Its staging API is https://stg-app.bosta.co (bostaapp/bosta-php README). */
 export const BOSTA_PRODUCTION_URL = 'https://app.bosta.co';
@@ -45,6 +45,8 @@ export const BOSTA_EGYPT_COUNTRY_ID = '60e4482c7cb7d4bc4849c4d5';
 
 /** The longest the shop waits for one answer from Bosta. */
 export const BOSTA_CALL_TIMEOUT_MS = 10_000;
+/** The longest answer read from Bosta: the airway bills of many orders, a PDF in base64, fit well within it. */
+export const BOSTA_ANSWER_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Bosta's order type "Deliver": the shopper buys, Bosta delivers ("Create Your First Delivery"). */
 export const BOSTA_TYPE_DELIVER = 10;
@@ -140,8 +142,8 @@ async function callBosta(settings: BostaSettings, call: Call): Promise<Json> {
       redirect: 'error',
     });
     status = response.status;
-    // Read under the same timeout: a body that never ends is no answer either.
-    raw = await response.text();
+    // Read under the same timeout, and to a limit: a body that never ends, or never stops, is no answer either.
+    raw = await readAnswer(response, BOSTA_ANSWER_MAX_BYTES);
   } catch (error) {
     throw new CourierError(`${call.step}: Bosta did not answer`, 'unreachable', failureName(error));
   }

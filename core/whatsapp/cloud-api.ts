@@ -38,7 +38,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { PHONE_PATTERN } from '../../contracts/constants.ts';
-import { isRecord, text, type Json } from '../outside-json.ts';
+import { isRecord, readAnswer, text, type Json } from '../outside-json.ts';
 
 /** Meta's Graph API. */
 export const WHATSAPP_GRAPH_URL = 'https://graph.facebook.com';
@@ -51,6 +51,8 @@ export const WHATSAPP_API_VERSION = 'v25.0';
 
 /** The longest the shop waits for one answer from Meta. */
 export const WHATSAPP_CALL_TIMEOUT_MS = 10_000;
+/** The longest answer read from Meta: a send's answer is a few hundred bytes. */
+export const WHATSAPP_ANSWER_MAX_BYTES = 1024 * 1024;
 
 /** `biz_opaque_callback_data` holds at most this many characters (as public SDKs quote Meta's reference). */
 export const WHATSAPP_REFERENCE_MAX = 512;
@@ -224,8 +226,8 @@ export function createWhatsApp(settings: WhatsAppSettings): WhatsApp {
           redirect: 'error',
         });
         status = response.status;
-        // Read under the same timeout: a body that never ends is no answer either.
-        raw = await response.text();
+        // Read under the same timeout, and to a limit: a body that never ends, or never stops, is no answer either.
+        raw = await readAnswer(response, WHATSAPP_ANSWER_MAX_BYTES);
       } catch (error) {
         const code = causeCode(error);
         const maybeSent = !(code !== null && NOT_CONNECTED_CODES.has(code));

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GOVERNORATES } from '../../contracts/governorates.ts';
 import { BOSTA_STATES, shipmentStateForBostaCode } from '../../core/couriers/bosta-states.ts';
-import { bostaCityFor, bostaWebhookAuthorised, createBosta, parseBostaWebhook, readBostaCities, type BostaSettings } from '../../core/couriers/bosta.ts';
+import { BOSTA_ANSWER_MAX_BYTES, bostaCityFor, bostaWebhookAuthorised, createBosta, parseBostaWebhook, readBostaCities, type BostaSettings } from '../../core/couriers/bosta.ts';
 import { CourierError, type NewDelivery, type ShipmentState } from '../../core/couriers/courier.ts';
 import { BOSTA_STANDIN_SETTINGS, startBostaStandIn, type BostaStandIn } from '../../scripts/bosta-standin.ts';
 
@@ -259,6 +259,21 @@ describe('Bosta away', () => {
     expect(error.kind).toBe('unreachable');
     expect(error.detail).toContain('TimeoutError');
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('answers unreachable when the answer never stops, having read no more than the limit', async () => {
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 1_024 * 1_024;
+        controller.enqueue(new Uint8Array(1_024 * 1_024).fill(0x20));
+      },
+    });
+    const courier = bosta({ fetch: () => Promise.resolve(new Response(endless, { status: 200 })) });
+    const error = await courierError(courier.readDelivery('1234567890'));
+    expect(error.kind).toBe('unreachable');
+    expect(error.detail).toContain('AnswerTooLarge');
+    expect(sent).toBeLessThanOrEqual(BOSTA_ANSWER_MAX_BYTES + 2 * 1_024 * 1_024);
   });
 
   it('answers unreachable when the answer is not JSON', async () => {

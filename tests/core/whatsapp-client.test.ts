@@ -15,6 +15,7 @@ import {
   parseWebhook,
   toWhatsAppNumber,
   verifyWebhookSignature,
+  WHATSAPP_ANSWER_MAX_BYTES,
   WHATSAPP_API_VERSION,
   WhatsAppError,
   type WhatsAppSettings,
@@ -225,6 +226,13 @@ describe('Meta away', () => {
     const error = await whatsAppError(whatsapp({ baseUrl: `http://127.0.0.1:${port}` }).sendTemplate('01012345678', templateMessage('order_delivered', SAMPLES.order_delivered)));
     expect(error).toMatchObject({ kind: 'unreachable', retryable: true, maybeSent: false });
     expect(error.detail).toContain('ECONNREFUSED');
+  });
+
+  it('answers unreachable, perhaps sent, when the answer runs past the limit', async () => {
+    const huge = new Response('x'.repeat(WHATSAPP_ANSWER_MAX_BYTES + 1), { status: 200 });
+    const error = await whatsAppError(whatsapp({ fetch: () => Promise.resolve(huge) }).sendTemplate('01012345678', templateMessage('order_delivered', SAMPLES.order_delivered)));
+    expect(error).toMatchObject({ kind: 'unreachable', retryable: true, maybeSent: true });
+    expect(error.detail).toContain('AnswerTooLarge');
   });
 
   it('answers unreachable when a proxy answers 502 without a Graph error', async () => {

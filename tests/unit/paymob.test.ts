@@ -6,11 +6,13 @@
  * the documented string and the RFC vector together are the check. Also the amount an intention
  * asks for and the items that must add up to it.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { SHIPPING_FEE } from '../../contracts/index.ts';
 import { amountDueCents, sumLines } from '../../contracts/money.ts';
 import { intentionItems } from '../../core/payments.ts';
-import { HMAC_FIELDS, hmacOf, processedHmacInput, responseHmacInput, responseOrderId, signatureMatches } from '../../core/paymob.ts';
+import { createIntention, HMAC_FIELDS, hmacOf, PAYMOB_ANSWER_MAX_BYTES, PaymobError, processedHmacInput, responseHmacInput, responseOrderId, signatureMatches } from '../../core/paymob.ts';
 
 /** Paymob's sample transaction, as its Processed callback nests it in `obj` (with fields the HMAC does not cover). */
 const SAMPLE_OBJ = {
@@ -198,5 +200,34 @@ describe('intentionItems', () => {
       { name: 'بنطلون جينز', amount: 12_000, description: 'مقاس M × 1', quantity: 1 },
       { name: 'الشحن', amount: 7_000, description: 'مصاريف الشحن', quantity: 1 },
     ]);
+  });
+});
+
+describe("Paymob's answer", () => {
+  it('is read to a limit: an answer that never stops is a PaymobError, not the whole of it in memory', async () => {
+    let written = 0;
+    const endless = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const more = () => {
+        while (written < 64 * PAYMOB_ANSWER_MAX_BYTES) {
+          written += 64 * 1_024;
+          if (!response.write(Buffer.alloc(64 * 1_024, 0x20))) return void response.once('drain', more);
+        }
+        response.end();
+      };
+      more();
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = endless.address() as AddressInfo;
+      const settings = { secretKey: 'sk', publicKey: 'pk', hmacSecret: 'h', cardIntegrationId: 1, baseUrl: `http://127.0.0.1:${port}` };
+      const request = { amountCents: 100, items: [], billing: { firstName: 'a', lastName: 'b', phone: '+201012345678', street: 's', city: 'c', postalCode: '11511' }, specialReference: 'r', notificationUrl: 'http://x', redirectionUrl: 'http://x' };
+      await expect(createIntention(settings, request)).rejects.toBeInstanceOf(PaymobError);
+      // The reading stopped near the limit; the server was not read to its end.
+      expect(written).toBeLessThan(8 * PAYMOB_ANSWER_MAX_BYTES);
+    } finally {
+      endless.closeAllConnections();
+      await new Promise<void>((resolve) => endless.close(() => resolve()));
+    }
   });
 });
