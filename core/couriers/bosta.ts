@@ -69,8 +69,6 @@ export interface BostaSettings {
   fetch?: typeof fetch;
   /** Bosta's cities as readBostaCities read them before; read once on the first delivery when absent. */
   cities?: readonly BostaCity[];
-  /** The tracking page with {trackingNumber}; BOSTA_TRACKING_PAGE when absent. */
-  trackingPageUrl?: string;
 }
 
 export interface BostaDistrict {
@@ -320,10 +318,6 @@ export function createBosta(settings: BostaSettings): Courier {
 
     async cancel(trackingNumber) {
       await callBosta(settings, { method: 'DELETE', path: `${path(trackingNumber)}/terminate`, step: 'cancel delivery', trackingNumber: true });
-    },
-
-    trackingUrl(trackingNumber) {
-      return (settings.trackingPageUrl ?? BOSTA_TRACKING_PAGE).replace('{trackingNumber}', encodeURIComponent(trackingNumber));
     },
   };
 }

@@ -62,8 +62,6 @@ export interface Courier {
   readDelivery(trackingNumber: string): Promise<CourierDelivery>;
   /** Cancels a delivery the courier has not picked up yet; refused afterwards. */
   cancel(trackingNumber: string): Promise<void>;
-  /** The courier's public tracking page for the shopper. */
-  trackingUrl(trackingNumber: string): string;
 }
 
 /**

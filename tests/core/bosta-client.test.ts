@@ -11,6 +11,7 @@ import { GOVERNORATES } from '../../contracts/governorates.ts';
 import { BOSTA_STATES, shipmentStateForBostaCode } from '../../core/couriers/bosta-states.ts';
 import { BOSTA_ANSWER_MAX_BYTES, bostaCityFor, bostaWebhookAuthorised, createBosta, parseBostaWebhook, readBostaCities, type BostaSettings } from '../../core/couriers/bosta.ts';
 import { CourierError, type NewDelivery, type ShipmentState } from '../../core/couriers/courier.ts';
+import { trackingUrlOf } from '../../core/couriers/tracking.ts';
 import { BOSTA_STANDIN_SETTINGS, startBostaStandIn, type BostaStandIn } from '../../scripts/bosta-standin.ts';
 
 interface Received {
@@ -187,8 +188,9 @@ describe('a delivery through Bosta', () => {
   });
 
   it("links the shopper to Bosta's tracking page", () => {
-    expect(bosta().trackingUrl('1234567890')).toBe('https://bosta.co/tracking-shipments?shipment-number=1234567890');
-    expect(bosta({ trackingPageUrl: 'https://track.example/{trackingNumber}' }).trackingUrl('12 34')).toBe('https://track.example/12%2034');
+    expect(trackingUrlOf('bosta', '1234567890')).toBe('https://bosta.co/tracking-shipments?shipment-number=1234567890');
+    expect(trackingUrlOf('bosta', '12 34')).toBe('https://bosta.co/tracking-shipments?shipment-number=12%2034');
+    expect(trackingUrlOf('another-courier', '1234567890')).toBeNull();
   });
 });
 
