@@ -21,6 +21,7 @@ import {
 } from './constants.ts';
 import { GOVERNORATES } from './governorates.ts';
 import { MSG } from './messages.ts';
+import { RESET_CODE_DIGITS } from './whatsapp.ts';
 
 // In the browser, zod's compiled fast path would first probe `new Function`, which the pages'
 // CSP forbids (a reported violation on every page that validates a form). It must be off before
@@ -107,6 +108,30 @@ export const ChangePasswordSchema = z
   })
   .refine(passwordsMatch, PASSWORD_MISMATCH);
 export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
+
+/** POST /auth/forgot-password and the /forgot-password page: the phone to send a code to. */
+export const ForgotPasswordSchema = z.object({ phone: phoneField() });
+export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
+
+/**
+ * POST /auth/reset-password and the /reset-password page: the phone, the code it received and
+ * the new password with its confirmation, held to signup's rules. The code may be typed in
+ * Arabic-Indic digits or with spaces, as a phone may.
+ */
+export const ResetPasswordSchema = z
+  .object({
+    phone: phoneField(),
+    code: z.preprocess(
+      toAsciiDigits,
+      z
+        .string({ error: (issue) => (issue.input == null ? MSG.resetCodeRequired : MSG.mustBeText) })
+        .min(1, { message: MSG.resetCodeRequired, abort: true })
+        .regex(new RegExp(`^[0-9]{${RESET_CODE_DIGITS}}$`), MSG.resetCodeFormat),
+    ),
+    ...newPasswordFields,
+  })
+  .refine(passwordsMatch, PASSWORD_MISMATCH);
+export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
 
 export const ShippingAddressSchema = z.object({
   details: requiredText(MSG.detailsRequired).max(300, MSG.detailsTooLong),

@@ -6,41 +6,12 @@
  */
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { ChangePasswordSchema, MSG, phoneField, RESET_CODE_DIGITS, RESET_CODE_MAX_TRIES, RESET_CODE_TTL_MINUTES, toAsciiDigits } from '../contracts/index.ts';
+import { ForgotPasswordSchema, MSG, RESET_CODE_DIGITS, RESET_CODE_MAX_TRIES, RESET_CODE_TTL_MINUTES, ResetPasswordSchema, type ResetPassword } from '../contracts/index.ts';
 import type { Db } from '../db/client.ts';
 import { passwordResets, sessions, users } from '../db/schema.ts';
 import { hashPassword, type SessionUser } from './auth.ts';
 import { fieldError, parseOrThrow } from './errors.ts';
 import { recordResetCodeMessage } from './whatsapp/outbox.ts';
-
-/** POST /auth/forgot-password and the /forgot-password page: the phone to send a code to. */
-export const ForgotPasswordSchema = z.object({ phone: phoneField() });
-export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
-
-const CODE_PATTERN = new RegExp(`^[0-9]{${RESET_CODE_DIGITS}}$`);
-
-/**
- * POST /auth/reset-password and the /reset-password page: the phone, the code it received and
- * the new password with its confirmation, held to signup's rules. The code may be typed in
- * Arabic-Indic digits or with spaces, as a phone may.
- */
-export const ResetPasswordSchema = z
-  .object({
-    phone: phoneField(),
-    code: z.preprocess(
-      toAsciiDigits,
-      z
-        .string({ error: (issue) => (issue.input == null ? MSG.resetCodeRequired : MSG.mustBeText) })
-        .min(1, { message: MSG.resetCodeRequired, abort: true })
-        .regex(CODE_PATTERN, MSG.resetCodeFormat),
-    ),
-    password: ChangePasswordSchema.shape.password,
-    passwordConfirm: ChangePasswordSchema.shape.passwordConfirm,
-  })
-  // As signup's: an empty confirmation already has its own message.
-  .refine((v) => v.passwordConfirm === '' || v.password === v.passwordConfirm, { message: MSG.passwordMismatch, path: ['passwordConfirm'] });
-export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
 
 /** The stored form of a code: bound to its account, so one account's hash says nothing of another's. */
 const hashCode = (userId: string, code: string) => createHmac('sha256', userId).update(code).digest();

@@ -7,7 +7,8 @@
  * its message, the phone kept.
  */
 import { Link, redirect } from 'react-router';
-import { ForgotPasswordSchema, requestResetCode } from '../../../core/password-reset.ts';
+import { ForgotPasswordSchema } from '../../../contracts/schemas.ts';
+import { requestResetCode } from '../../../core/password-reset.ts';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert, PhoneField } from '../../components/account/form-field.tsx';
 import { SubmitButton } from '../../components/account/submit-button.tsx';

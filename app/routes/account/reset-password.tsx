@@ -10,7 +10,8 @@
 import { Link, redirect } from 'react-router';
 import { MSG } from '../../../contracts/messages.ts';
 import { startSession } from '../../../core/auth.ts';
-import { resetPassword, ResetPasswordSchema } from '../../../core/password-reset.ts';
+import { ResetPasswordSchema } from '../../../contracts/schemas.ts';
+import { resetPassword } from '../../../core/password-reset.ts';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
 import { SubmitButton } from '../../components/account/submit-button.tsx';
