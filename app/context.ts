@@ -37,6 +37,8 @@ export interface WebContext {
   loginFailed(phone: unknown): Promise<AppError>;
   /** Counts a mailing-list sign-up from this client's address, with the API's; throws a 429 AppError past the limit. */
   limitNewsletter(): Promise<void>;
+  /** Counts a password-reset code asked for this phone from this client's address, with the API's; throws a 429 AppError past the hourly limits. */
+  limitResetCodes(phone: unknown): Promise<void>;
   /** Runs a keyword search within the per-address rate (429) and the concurrent searches' bound (503), as the API does. */
   guardSearch<T>(search: () => Promise<T>): Promise<T>;
 }

@@ -45,7 +45,18 @@ import { registerImageRoutes } from './images.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerQueryScopes } from './plugins/query-scope.ts';
-import { createAttemptLimiter, createLoginLimiter, DEFAULT_ADDRESS_LIMITS, MemoryAttemptStore, RedisAttemptStore, type AddressLimits, type AttemptStore } from './plugins/rate-limit.ts';
+import {
+  createAttemptLimiter,
+  createLoginLimiter,
+  createResetCodeLimiter,
+  DEFAULT_ADDRESS_LIMITS,
+  DEFAULT_RESET_CODE_LIMITS,
+  MemoryAttemptStore,
+  RedisAttemptStore,
+  type AddressLimits,
+  type AttemptStore,
+  type ResetCodeLimits,
+} from './plugins/rate-limit.ts';
 import { createSearchGuard, DEFAULT_SEARCH_LIMITS, type SearchLimits } from './plugins/search-limits.ts';
 import { registerWeb } from './web.ts';
 
@@ -84,6 +95,8 @@ export interface AppOptions {
   orderLimits?: Partial<OrderLimits>;
   /** Requests a minute per client address to the sitemap and the mailing list (defaults: DEFAULT_ADDRESS_LIMITS). */
   addressLimits?: Partial<AddressLimits>;
+  /** Password-reset codes an hour per phone and per client address (defaults: DEFAULT_RESET_CODE_LIMITS). */
+  resetCodeLimits?: Partial<ResetCodeLimits>;
   /** The guests' catalogue reads kept in the process; with `redisUrl`, emptied in every process on a change. */
   catalogueCache?: Partial<CatalogueCacheSettings>;
   /** The server-rendered shop; without it only the API and images are served. */
@@ -270,6 +283,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limiter: createAttemptLimiter(attemptStore, options.authRateLimit),
     logins: createLoginLimiter(attemptStore, options.authRateLimit),
     newsletter: createAttemptLimiter(attemptStore, addressLimits.newsletterPerMinute),
+    resetCodes: createResetCodeLimiter(attemptStore, { ...DEFAULT_RESET_CODE_LIMITS, ...options.resetCodeLimits }),
     jwtSecret: options.jwtSecret,
     payments,
     couriers: options.couriers,
@@ -315,6 +329,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       limiter: context.limiter,
       logins: context.logins,
       newsletter: context.newsletter,
+      resetCodes: context.resetCodes,
       search: context.search,
       context: {
         db: options.db,

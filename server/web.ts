@@ -16,16 +16,18 @@ import { MSG } from '../contracts/index.ts';
 import { authenticate } from '../core/auth.ts';
 import { readPageBody, type PageBody } from './page-bodies.ts';
 import { readTokenCookie } from './plugins/auth.ts';
-import { authAttemptKeys, newsletterAttemptKey, type AttemptLimiter, type LoginLimiter } from './plugins/rate-limit.ts';
+import { authAttemptKeys, newsletterAttemptKey, type AttemptLimiter, type LoginLimiter, type ResetCodeLimiter } from './plugins/rate-limit.ts';
 import type { SearchGuard } from './plugins/search-limits.ts';
 
 export interface WebOptions {
-  context: Omit<WebContext, 'nonce' | 'limitAuthAttempts' | 'limitLogin' | 'loginFailed' | 'limitNewsletter' | 'guardSearch' | 'secureCookies' | 'enhanceScript' | 'formRefused'>;
+  context: Omit<WebContext, 'nonce' | 'limitAuthAttempts' | 'limitLogin' | 'loginFailed' | 'limitNewsletter' | 'limitResetCodes' | 'guardSearch' | 'secureCookies' | 'enhanceScript' | 'formRefused'>;
   search: SearchGuard;
   limiter: AttemptLimiter;
   logins: LoginLimiter;
   /** Mailing-list sign-ups per address, counted with the API's. */
   newsletter: AttemptLimiter;
+  /** Password-reset codes an hour, counted with the API's. */
+  resetCodes: ResetCodeLimiter;
   /** Serve through Vite with hot reload instead of the built app. */
   dev: boolean;
   /** Folder of `react-router build` (build/client and build/server). */
@@ -157,6 +159,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
           limitLogin: (phone) => options.logins.before(request.ip, phone),
           loginFailed: (phone) => options.logins.failed(request.ip, phone),
           limitNewsletter: () => options.newsletter.check([newsletterAttemptKey(request.ip)]),
+          limitResetCodes: (phone) => options.resetCodes.check(request.ip, phone),
           guardSearch: (search) => options.search.run(request.ip, search),
         });
         return sendWebResponse(reply, response);

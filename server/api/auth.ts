@@ -89,8 +89,11 @@ export function authRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           body: ForgotPasswordSchema,
           response: { 200: CodeRequestedShape, ...failures(400, 403, 413, 415, 429) },
         },
-        // Counted before validation, so malformed attempts count too.
-        preValidation: async (request) => ctx.limiter.check(authAttemptKeys(request.ip, bodyField(request.body, 'phone'))),
+        // Counted before validation, so malformed attempts count too; codes have an hourly limit of their own.
+        preValidation: async (request) => {
+          await ctx.limiter.check(authAttemptKeys(request.ip, bodyField(request.body, 'phone')));
+          await ctx.resetCodes.check(request.ip, bodyField(request.body, 'phone'));
+        },
       },
       async (request) => {
         await requestResetCode(ctx.db, request.body.phone);

@@ -4,7 +4,7 @@ import type { CourierSettings } from '../../core/shipments.ts';
 import type { WhatsAppConnection } from '../../core/whatsapp/outbox.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../plugins/auth.ts';
-import type { AttemptLimiter, LoginLimiter } from '../plugins/rate-limit.ts';
+import type { AttemptLimiter, LoginLimiter, ResetCodeLimiter } from '../plugins/rate-limit.ts';
 import type { SearchGuard } from '../plugins/search-limits.ts';
 
 /** What the API routes need: the database, the image folder, the guards, the auth and payment settings. */
@@ -29,6 +29,8 @@ export interface ApiContext {
   logins: LoginLimiter;
   /** Mailing-list sign-ups per address, through the API and the page alike. */
   newsletter: AttemptLimiter;
+  /** Password-reset codes an hour per phone and per address, through the API and the page alike. */
+  resetCodes: ResetCodeLimiter;
   jwtSecret: string;
   /** The shop's public address (STORE_URL), for the links in customers' messages. */
   storeUrl: string;

@@ -11,11 +11,17 @@ import { buildWebApp } from '../helpers/web-build.ts';
 import { createWhatsAppTestApp, type WhatsAppTestApp } from '../helpers/whatsapp.ts';
 
 const AUTH_LIMIT = 5;
+/** Codes an hour to one phone, below the minute limit so that the hourly one is what trips. */
+const CODES_PER_PHONE = 3;
 const NEW_PASSWORD = 'new-secret-7';
 
 let t: WhatsAppTestApp;
 beforeAll(async () => {
-  t = await createWhatsAppTestApp({ webBuildDir: buildWebApp('vitest-password-reset-pages'), authRateLimit: AUTH_LIMIT });
+  t = await createWhatsAppTestApp({
+    webBuildDir: buildWebApp('vitest-password-reset-pages'),
+    authRateLimit: AUTH_LIMIT,
+    resetCodeLimits: { perPhonePerHour: CODES_PER_PHONE, perAddressPerHour: 10_000 },
+  });
 });
 afterAll(() => t?.close());
 
@@ -187,5 +193,20 @@ describe('the attempt limit on the pages', () => {
     expect(guessed.statusCode).toBe(429);
     expect(guessed.body).toContain(MSG.tooManyAttempts);
     expect(Number(guessed.headers['retry-after'])).toBeGreaterThan(0);
+  });
+  it('stops codes to one phone past the hourly limit, whatever the address, and sends no more', async () => {
+    const account = await createAccount(t.db, 'user', 'هدى سامي');
+    const phone = account.user.phone;
+    for (let i = 0; i < CODES_PER_PHONE; i++) expect((await formPost('/forgot-password', { phone })).statusCode).toBe(302);
+    await t.sendNow();
+    const sent = t.standIn.sent.filter((m) => m.to === `+2${phone}`).length;
+    expect(sent).toBe(CODES_PER_PHONE);
+    const refused = await formPost('/forgot-password', { phone });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toContain(MSG.tooManyAttempts);
+    // An hour's window: the wait said is more than the minute limit's.
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
+    await t.sendNow();
+    expect(t.standIn.sent.filter((m) => m.to === `+2${phone}`).length).toBe(sent);
   });
 });

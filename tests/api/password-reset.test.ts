@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, RESET_CODE_MAX_TRIES } from '../../contracts/index.ts';
 import { passwordResets, sessions, users } from '../../db/schema.ts';
 import { createAccount, FIXTURE_PASSWORD, uniquePhone, type Account } from '../fixtures/factories.ts';
+import { DEFAULT_RESET_CODE_LIMITS } from '../../server/plugins/rate-limit.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createWhatsAppTestApp, messagesOf, type WhatsAppTestApp } from '../helpers/whatsapp.ts';
 
@@ -268,6 +269,35 @@ describe('the attempt limits', () => {
   it('stop code guesses from one address for many phones, malformed ones counted too', async () => {
     for (let i = 0; i < LIMIT; i++) expect((await reset(limited, resetBody(uniquePhone(), 'x'), '10.23.0.1')).statusCode).toBe(400);
     expectTooMany(await reset(limited, resetBody(uniquePhone(), '000000'), '10.23.0.1'));
+  });
+});
+
+describe('the hourly limits on codes', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    // The shop's own limits on codes; the minute limit out of the way.
+    limited = await createTestApp({ authRateLimit: 10_000, resetCodeLimits: DEFAULT_RESET_CODE_LIMITS });
+  });
+  afterAll(() => limited?.close());
+
+  it(`send at most ${DEFAULT_RESET_CODE_LIMITS.perPhonePerHour} codes an hour to one phone, from any addresses`, async () => {
+    const phone = uniquePhone();
+    for (let i = 1; i <= DEFAULT_RESET_CODE_LIMITS.perPhonePerHour; i++) expect((await forgot(limited, { phone }, `10.24.0.${i}`)).statusCode).toBe(200);
+    const refused = await forgot(limited, { phone }, '10.24.0.99');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ status: 'fail', message: MSG.tooManyAttempts });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
+    // Another phone from the same address still gets its code.
+    expect((await forgot(limited, { phone: uniquePhone() }, '10.24.0.99')).statusCode).toBe(200);
+  });
+
+  it(`send at most ${DEFAULT_RESET_CODE_LIMITS.perAddressPerHour} codes an hour from one address, junk phones counted`, async () => {
+    for (let i = 0; i < DEFAULT_RESET_CODE_LIMITS.perAddressPerHour; i++) {
+      const res = await forgot(limited, { phone: i % 2 ? uniquePhone() : `junk-${i}` }, '10.25.0.1');
+      expect(res.statusCode).toBe(i % 2 ? 200 : 400);
+    }
+    expect((await forgot(limited, { phone: uniquePhone() }, '10.25.0.1')).statusCode).toBe(429);
+    expect((await forgot(limited, { phone: uniquePhone() }, '10.25.0.2')).statusCode).toBe(200);
   });
 });
 

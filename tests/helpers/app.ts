@@ -45,6 +45,8 @@ export interface TestAppOptions {
   catalogueCache?: AppOptions['catalogueCache'];
   /** Requests a minute per address to the sitemap and the mailing list (default: the shop's own). */
   addressLimits?: AppOptions['addressLimits'];
+  /** Password-reset codes an hour per phone and per address (default: high enough never to stop a test; the shop's own are DEFAULT_RESET_CODE_LIMITS). */
+  resetCodeLimits?: AppOptions['resetCodeLimits'];
   /** Where images are kept (default: a fresh local folder) and the address pages name them at. */
   images?: ImageStore;
   imagesPublicUrl?: string;
@@ -60,6 +62,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     searchLimits: options.searchLimits,
     catalogueCache: options.catalogueCache,
     addressLimits: options.addressLimits,
+    resetCodeLimits: options.resetCodeLimits ?? { perPhonePerHour: 10_000, perAddressPerHour: 10_000 },
     uploadsDir,
     images,
     imagesPublicUrl: options.imagesPublicUrl,

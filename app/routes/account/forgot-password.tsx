@@ -44,6 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     // Counted before validation, as the API counts them: malformed attempts count too.
     await context.limitAuthAttempts(form.phone);
+    await context.limitResetCodes(form.phone);
   } catch (error) {
     return fromAppError(error, values);
   }
