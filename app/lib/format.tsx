@@ -14,6 +14,15 @@ export function Price({ value, className }: { value: number; className?: string 
   );
 }
 
+/** An amount taken off (a discount code's): "− 20.90 L.E", the sign kept before the amount in right-to-left text. */
+export function Discount({ value, className }: { value: number; className?: string }) {
+  return (
+    <bdi dir="ltr" className={`whitespace-nowrap ${className ?? ''}`}>
+      − {formatAmount(value)} {CURRENCY}
+    </bdi>
+  );
+}
+
 /** A phone number or any other digits, isolated from the surrounding Arabic. */
 export function Ltr({ children, className }: { children: React.ReactNode; className?: string }) {
   return (

@@ -183,6 +183,12 @@ describe('the discount code at checkout', () => {
     expect(res.statusCode, res.body).toBe(302);
     const [order] = await t.db.select().from(orders).where(eq(orders.userId, customer.user.id));
     expect(order).toMatchObject({ couponCode: code, discount: 50, shippingPrice: 75 });
+    // The profile shows the code and what it took off, the sign isolated with the amount so it reads "− 50.00 L.E".
+    const profile = (await get(customer, '/profile')).body.replace(/<!-- -->/g, '');
+    expect(profile).toContain(code);
+    expect(profile).toMatch(/<bdi dir="ltr"[^>]*>− 50\.00 L\.E<\/bdi>/);
+    const adminPage = (await get(admin, `/admin/order-details/${order!.id}`)).body.replace(/<!-- -->/g, '');
+    expect(adminPage).toMatch(/<bdi dir="ltr"[^>]*>− 50\.00 L\.E<\/bdi>/);
   });
 
   it('places nothing when the code the page showed stopped applying meanwhile: the page says so and shows the new total', async () => {

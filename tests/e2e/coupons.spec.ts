@@ -112,5 +112,8 @@ test('a shopper puts a code on at checkout, keeps the address typed, and pays th
   const order = profile.order(number);
   await expect(order.getByText(price(total), { exact: true })).toBeVisible();
   await expect(order).toContainText(code);
+  await expect(order).toContainText(`− ${price(19.9)}`, { useInnerText: true });
+  await expectNoHorizontalOverflow(page);
+  await page.screenshot({ path: `tmp/screens/profile-coupon-${testInfo.project.name}.png`, fullPage: true });
   expect(await orderOf(page, number)).toMatchObject({ isPaid: true, paymentMethodType: 'card', couponCode: code, discount: 19.9 });
 });

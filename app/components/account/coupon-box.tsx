@@ -5,7 +5,7 @@
  * work without JavaScript and the page comes back with the cart as it is.
  */
 import type { CartCoupon } from '../../../core/coupons.ts';
-import { Ltr, Price } from '../../lib/format.tsx';
+import { Discount, Ltr } from '../../lib/format.tsx';
 import { FieldMessage } from './form-field.tsx';
 
 export const COUPON_INTENT = 'coupon';
@@ -73,9 +73,7 @@ export function CouponLine({ coupon }: { coupon: CartCoupon }) {
         {coupon.type === 'freeShipping' ? (
           'شحن مجاني'
         ) : (
-          <bdi dir="ltr" className="whitespace-nowrap">
-            − <Price value={coupon.discount} />
-          </bdi>
+          <Discount value={coupon.discount} />
         )}
       </dd>
     </div>

@@ -2,7 +2,7 @@ import { ChevronDown, CircleCheck, Clock, ExternalLink, LoaderCircle, PackageChe
 import { Link } from 'react-router';
 import { CUSTOMER_CANCELLABLE, PAYMENT_METHOD_LABELS, type OrderStatus, type PaymentMethod } from '../../../contracts/constants.ts';
 import { orderTotal } from '../../../contracts/money.ts';
-import { Ltr, Price } from '../../lib/format.tsx';
+import { Discount, Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
 import { useImagesUrl } from '../../lib/root-data.ts';
 import { PaymentNotice, PayNow, RefundNote, type PaymentDueData, type PaymentNoticeData, type RefundData } from './order-payment.tsx';
@@ -207,9 +207,7 @@ export function OrderCard({ order, focus }: { order: OrderCardData; focus?: Orde
           <span>
             كود الخصم <Ltr>{order.couponCode}</Ltr>
           </span>
-          <span className="flex items-center gap-1">
-            − <Price value={order.discount} className="whitespace-nowrap" />
-          </span>
+          <Discount value={order.discount} />
         </p>
       )}
       {CUSTOMER_CANCELLABLE.includes(order.status) && (

@@ -5,7 +5,7 @@ import { flagChangeAllowed, PAYMENT_METHOD_LABELS, type OrderStatus, type Paymen
 import { MSG } from '../../../contracts/messages.ts';
 import type { Order } from '../../../core/orders.ts';
 import { orderTotal } from '../../../contracts/money.ts';
-import { Ltr, Price } from '../../lib/format.tsx';
+import { Discount, Ltr, Price } from '../../lib/format.tsx';
 import { formatDateTime, stamp } from './date-time.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { OrderStatusSelect } from './order-status-select.tsx';
@@ -171,7 +171,7 @@ export function OrderAdminCard({ order, selectable = false }: { order: AdminOrde
         {card && <Detail term="رقم طلب Paymob">{order.orderPaymobId ? <Ltr className="break-all">{order.orderPaymobId}</Ltr> : '—'}</Detail>}
         {order.couponCode && (
           <Detail term="كود الخصم">
-            <Ltr>{order.couponCode}</Ltr> (− <Price value={order.discount} />)
+            <Ltr>{order.couponCode}</Ltr> (<Discount value={order.discount} />)
           </Detail>
         )}
         <Detail term="الإجمالي شامل الشحن" wide={card}>

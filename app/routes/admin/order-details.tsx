@@ -18,7 +18,7 @@ import { toMessageView } from '../../components/admin/whatsapp-message.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { loadOr404 } from '../../lib/loaders.server.ts';
 import { lineTotal, orderTotal, roundingOf } from '../../../contracts/money.ts';
-import { Ltr, Price } from '../../lib/format.tsx';
+import { Discount, Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
 import { useImagesUrl } from '../../lib/root-data.ts';
 import { requireAdmin } from '../../lib/session.server.ts';
@@ -186,9 +186,7 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
               )}
               {order.couponCode && (
                 <Row term={`خصم الكود ${order.couponCode}`}>
-                  <span className="flex items-center gap-1">
-                    − <Price value={order.discount} />
-                  </span>
+                  <Discount value={order.discount} />
                 </Row>
               )}
               <Row term="الشحن">
