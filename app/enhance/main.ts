@@ -17,6 +17,7 @@ import { flashToast } from './flash.ts';
 import { shippingCharges } from './shipping-charges.ts';
 import { sizeHints } from './size-hints.ts';
 import { submitOnce } from './submit-once.ts';
+import { swap } from './swap.ts';
 import { tabs } from './tabs.ts';
 import { listenForToastKeys } from './toast.ts';
 import { wishlist } from './wishlist.ts';
@@ -39,6 +40,7 @@ const BEHAVIOURS: Record<string, Behaviour> = {
   'size-first': sizeFirst,
   'size-hints': sizeHints,
   'submit-once': submitOnce,
+  swap,
   tabs,
   toast: flashToast,
   wishlist,

@@ -16,12 +16,23 @@ const BUTTON = 'flex min-h-11 shrink-0 items-center justify-center rounded-lg bo
 /** Fields of another form of the page sent along with the code (the checkout's address), so they come back as typed. */
 export type CarriedFields = { form: string; names: readonly string[] };
 
-export function CouponBox({ coupon, action, error, value, carry }: { coupon: CartCoupon | null; action: string; error?: string; value?: string; carry?: CarriedFields }) {
-  const carried = carry ? { 'data-carry-from': carry.form, 'data-carry-fields': carry.names.join(' ') } : {};
-  const enhance = carry ? 'submit-once carry-fields' : 'submit-once';
+/**
+ * `swap` is the id of the part of the page the code changes (the cart's summary, the whole
+ * checkout): with JavaScript only that part is replaced by the page that comes back
+ * (app/enhance/swap.ts); `carry` sends the checkout's address along.
+ */
+export function CouponBox({ coupon, action, error, value, carry, swap }: { coupon: CartCoupon | null; action: string; error?: string; value?: string; carry?: CarriedFields; swap?: string }) {
+  const enhance = ['submit-once', ...(carry ? ['carry-fields'] : []), ...(swap ? ['swap'] : [])].join(' ');
+  const attributes = {
+    'data-enhance': enhance,
+    'data-coupon': '',
+    tabIndex: -1,
+    ...(carry && { 'data-carry-from': carry.form, 'data-carry-fields': carry.names.join(' ') }),
+    ...(swap && { 'data-swap': swap }),
+  };
   if (coupon) {
     return (
-      <form method="post" action={action} data-enhance={enhance} {...carried} className="flex items-center justify-between gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2">
+      <form method="post" action={action} {...attributes} className="flex items-center justify-between gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2">
         <input type="hidden" name="intent" value={REMOVE_COUPON_INTENT} />
         <p className="min-w-0 text-sm font-semibold text-green-900">
           كود الخصم <Ltr className="whitespace-nowrap font-mono">{coupon.code}</Ltr>
@@ -34,7 +45,7 @@ export function CouponBox({ coupon, action, error, value, carry }: { coupon: Car
     );
   }
   return (
-    <form method="post" action={action} noValidate data-enhance={enhance} {...carried} className="flex flex-col gap-1.5">
+    <form method="post" action={action} noValidate {...attributes} className="flex flex-col gap-1.5">
       <input type="hidden" name="intent" value={COUPON_INTENT} />
       <label htmlFor="field-code" className="font-semibold">
         كود الخصم

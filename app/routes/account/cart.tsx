@@ -103,6 +103,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A guest's cart page: the cart lives in an account, so the way in is the page. */
+/** The summary's part a discount code changes, replaced in place with JavaScript (app/enhance/swap.ts). */
+const SUMMARY_ID = 'cart-summary-panel';
+
 function GuestCart() {
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
@@ -168,7 +171,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               <CartLine key={line.id} line={line} eager={index < 2} />
             ))}
           </ul>
-          <aside aria-labelledby="cart-summary" className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4 sm:p-5 lg:sticky lg:top-4">
+          <aside id={SUMMARY_ID} aria-labelledby="cart-summary" className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4 sm:p-5 lg:sticky lg:top-4">
             <h2 id="cart-summary" className="text-lg font-bold">
               ملخص العربة
             </h2>
@@ -201,7 +204,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 </dd>
               </div>
             </dl>
-            <CouponBox coupon={cart.coupon} action="/cart" error={couponError} value={typeof typedCode === 'string' ? typedCode : undefined} />
+            <CouponBox coupon={cart.coupon} action="/cart" error={couponError} value={typeof typedCode === 'string' ? typedCode : undefined} swap={SUMMARY_ID} />
             {shipsFree(rules, cart.totalCartPrice) ? (
               <p className="rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-800">طلبك مؤهل للشحن المجاني</p>
             ) : (

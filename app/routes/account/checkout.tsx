@@ -50,6 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The page's part a discount code changes: all of it (the amounts, the fees by governorate, the address form's hidden prices). */
+const PAGE_ID = 'checkout-page';
+
 /** The checkout form's fields the discount code's form sends along (app/enhance/carry-fields.ts). */
 const CARRIED: CarriedFields = { form: 'checkout-form', names: ['shippingCity', 'district', 'details', 'phone', 'paymentMethodType'] };
 
@@ -133,7 +136,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const typedCode = typeof values?.code === 'string' ? values.code : undefined;
 
   return (
-    <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10" {...(cardPayments && PAYMENT_SCOPE)} {...chargesScope(rules, cart.totalCartPrice, cart.coupon)}>
+    <section id={PAGE_ID} className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10" {...(cardPayments && PAYMENT_SCOPE)} {...chargesScope(rules, cart.totalCartPrice, cart.coupon)}>
       <h1 className="mb-4 text-2xl font-bold">إتمام الطلب</h1>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
         <form
@@ -207,7 +210,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           quote={quote}
           cardPayments={cardPayments}
           coupon={cart.coupon}
-          couponBox={<CouponBox coupon={cart.coupon} action="/checkout" error={errors.code} value={typedCode} carry={CARRIED} />}
+          couponBox={<CouponBox coupon={cart.coupon} action="/checkout" error={errors.code} value={typedCode} carry={CARRIED} swap={PAGE_ID} />}
           paymentNote={
             cardPayments ? (
               <ByPaymentMethod
