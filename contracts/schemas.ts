@@ -45,6 +45,18 @@ export const toAsciiDigits = (value: unknown) =>
     ? value.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\s-]/g, '')
     : value;
 
+/**
+ * An amount typed in a form, as a number: Arabic-Indic digits and decimal separator (٫) read as
+ * the ASCII ones, a minus sign kept for the schema to refuse; anything else not a number is NaN.
+ */
+export const typedNumber = (text: string): number =>
+  Number(
+    text
+      .trim()
+      .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+      .replace(/\u066B/g, '.'),
+  );
+
 // Control characters never belong in a shopper's or an admin's text, and PostgreSQL cannot
 // store a NUL byte in a text column at all; tab and line breaks are kept.
 // eslint-disable-next-line no-control-regex

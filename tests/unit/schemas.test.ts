@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   LoginSchema,
+  typedNumber,
   MSG,
   OrdersQuerySchema,
   OrderStatusSchema,
@@ -316,5 +317,19 @@ describe('list queries', () => {
       priceAfterDiscount: { lte: 199 },
       availability: true,
     });
+  });
+});
+
+describe('typedNumber', () => {
+  it('reads an amount typed in Arabic-Indic digits with the Arabic decimal separator', () => {
+    expect(typedNumber('٧٠')).toBe(70);
+    expect(typedNumber(' ٤٩٫٥٠ ')).toBe(49.5);
+    expect(typedNumber('12.75')).toBe(12.75);
+  });
+
+  it('keeps a minus sign, and is NaN for what is not a number', () => {
+    expect(typedNumber('-٥')).toBe(-5);
+    expect(typedNumber('خمسون')).toBeNaN();
+    expect(typedNumber('5 جنيه')).toBeNaN();
   });
 });

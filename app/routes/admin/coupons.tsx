@@ -8,7 +8,7 @@
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { COUPON_TYPES, CouponPatchSchema, CouponSchema, type CouponType } from '../../../contracts/coupons.ts';
 import { MSG } from '../../../contracts/messages.ts';
-import { IdSchema } from '../../../contracts/schemas.ts';
+import { IdSchema, typedNumber } from '../../../contracts/schemas.ts';
 import { countCoupons, createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon, type Coupon } from '../../../core/coupons.ts';
 import { AppError } from '../../../core/errors.ts';
 import { FormAlert, SelectField, TextField } from '../../components/account/form-field.tsx';
@@ -53,7 +53,7 @@ function notFound(error: unknown): null {
 /** A typed number: blank is `blank`, anything else a number (NaN for the schema to refuse). */
 function numberOf<T>(value: FormDataEntryValue | null, blank: T): number | T {
   if (typeof value !== 'string' || value.trim() === '') return blank;
-  return Number(value.trim().replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/\u066B/g, '.'));
+  return typedNumber(value);
 }
 
 /** A `datetime-local` field read as Cairo time; blank is no date. */

@@ -7,7 +7,7 @@
 import { Form, useNavigation } from 'react-router';
 import { GOVERNORATES } from '../../../contracts/governorates.ts';
 import { MSG } from '../../../contracts/messages.ts';
-import { ShippingRulesSchema } from '../../../contracts/schemas.ts';
+import { ShippingRulesSchema, typedNumber } from '../../../contracts/schemas.ts';
 import type { ShippingRules } from '../../../contracts/shipping.ts';
 import { AppError, parseOrThrow } from '../../../core/errors.ts';
 import { changeShippingRules, readShippingRules } from '../../../core/shipping.ts';
@@ -35,12 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * as the ASCII ones; a minus sign stays, for the schema to refuse.
  */
 function amountOf(value: FormDataEntryValue | null): number | undefined {
-  if (typeof value !== 'string') return undefined;
-  const typed = value
-    .trim()
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/\u066B/g, '.');
-  return typed === '' ? undefined : Number(typed);
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  return typedNumber(value);
 }
 
 /** The change a posted form asks for, by its intent: the whole screen, one region, or every governorate. */
