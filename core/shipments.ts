@@ -145,6 +145,39 @@ export async function changeOrderStatusWithCourier(
   return getOrder(db, id);
 }
 
+/** What became of orders handed to the courier together: how many went, and each that did not, with why. */
+export interface BulkShipmentReport {
+  shipped: number;
+  failed: { number: number | null; message: string }[];
+}
+
+/**
+ * Orders handed to the courier one after another (the orders list's "ship the chosen"). A
+ * refused order does not stop the others; once the courier is out of reach the rest are not
+ * tried and say so. A failure that is not the shop's Arabic answer (a 500) is thrown.
+ */
+export async function createShipments(db: Db, settings: CourierSettings | undefined, orderIds: readonly string[], admin: Viewer, options: { allowOpenPackage?: boolean } = {}): Promise<BulkShipmentReport> {
+  const report: BulkShipmentReport = { shipped: 0, failed: [] };
+  let away: string | undefined;
+  for (const orderId of orderIds) {
+    let message = away;
+    if (!message) {
+      try {
+        await createShipment(db, settings, orderId, admin, options);
+        report.shipped++;
+        continue;
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status === 500) throw error;
+        message = error.message;
+        if (message === MSG.courierDown) away = message;
+      }
+    }
+    const number = await getOrder(db, orderId).then((order) => order.number, () => null);
+    report.failed.push({ number, message });
+  }
+  return report;
+}
+
 /** The airway bill of these orders' shipments, one PDF (GET /orders/{id}/shipments/label, and many from the orders list). */
 export async function shipmentLabels(db: Db, settings: CourierSettings | undefined, orderIds: string[]): Promise<Buffer> {
   if (!settings) throw new AppError(409, MSG.couriersOff);

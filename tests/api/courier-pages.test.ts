@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountDueCents, MSG, ORDER_STATUS_LABELS, PAGE_SIZE, toPounds } from '../../contracts/index.ts';
-import { cashHeldByCouriers } from '../../core/shipments.ts';
+import { cashHeldByCouriers, createShipments } from '../../core/shipments.ts';
 import { orders } from '../../db/schema.ts';
 import { advanceOrderFixture, createAccount, createProductFixture, placeOrderFixture, type Account } from '../fixtures/factories.ts';
 import { createBostaTestApp, moveDelivery, shipmentOf, type BostaTestApp } from '../helpers/bosta.ts';
@@ -191,6 +191,19 @@ describe('the orders list', () => {
     // The shipped order now shows its tracking number on the list.
     const [shipment] = await shipmentOf(t.db, confirmed.id);
     expect((await get(admin, '/admin/manage-orders')).body).toContain(shipment!.trackingNumber!);
+  });
+
+  it('once Bosta is out of reach, reports every order left as not sent with why, and ships none of them', async () => {
+    const orders = [await orderAt(), await orderAt(), await orderAt()];
+    t.standIn.setDown(true);
+    let report;
+    try {
+      report = await createShipments(t.db, t.couriers, orders.map((o) => o.id), { id: admin.user.id, role: 'admin' });
+    } finally {
+      t.standIn.setDown(false);
+    }
+    expect(report).toEqual({ shipped: 0, failed: orders.map((o) => ({ number: o.number, message: MSG.courierDown })) });
+    for (const order of orders) expect(await statusOf(order.id)).toMatchObject({ status: 'confirmed' });
   });
 
   it('keeps the status filter on the links to the other pages', async () => {

@@ -15,7 +15,7 @@ import { MSG } from '../../../contracts/messages.ts';
 import { IdSchema } from '../../../contracts/schemas.ts';
 import { AppError } from '../../../core/errors.ts';
 import { setOrderFlag } from '../../../core/order-lifecycle.ts';
-import { changeOrderStatusWithCourier, createShipment, recordCashPaidOut } from '../../../core/shipments.ts';
+import { changeOrderStatusWithCourier, createShipment, createShipments, recordCashPaidOut, type BulkShipmentReport } from '../../../core/shipments.ts';
 import { getOrder, type Order, type Viewer } from '../../../core/orders.ts';
 import { decidePayment } from '../../../core/payments.ts';
 import { refundPaidOrder } from '../../../core/refunds.ts';
@@ -23,7 +23,6 @@ import { fieldErrors, fromAppError, invalid, refererPath, readPageForm } from '.
 import { requireAdmin } from '../../lib/session.server.ts';
 import { isDocumentRequest } from '../../lib/shopper.server.ts';
 import type { ActionResult } from '../../lib/toast.ts';
-import type { BulkShipmentReport } from './shipment-bulk.tsx';
 
 /** A checkbox: sent as "true" when ticked, absent otherwise. */
 const AllowOpenPackageSchema = z
@@ -171,32 +170,11 @@ function bulkShipmentMessage(report: BulkShipmentReport): string {
   return `تم شحن ${ordersCount(report.shipped)}، وتعذر شحن ${failed}`;
 }
 
-/**
- * The orders chosen on the list handed to the courier one after another. A refused order does
- * not stop the others; once the courier is out of reach the rest are not tried and say so. The
- * page answers with the report (no redirect: a plain post would lose it).
- */
+/** The orders chosen on the list handed to the courier (core's createShipments); the page answers with the report (no redirect: a plain post would lose it). */
 async function shipMany(form: FormData, context: AppLoadContext, admin: Viewer) {
   const parsed = ShipManySchema.safeParse({ orderIds: [...new Set(form.getAll('orderId'))], allowOpenPackage: form.get('allowOpenPackage') ?? undefined });
   if (!parsed.success) return invalid(fieldErrors(parsed.error.issues));
-  const report: BulkShipmentReport = { shipped: 0, failed: [] };
-  let away: string | undefined;
-  for (const orderId of parsed.data.orderIds) {
-    let message = away;
-    if (!message) {
-      try {
-        await createShipment(context.db, context.couriers, orderId, admin, { allowOpenPackage: parsed.data.allowOpenPackage });
-        report.shipped++;
-        continue;
-      } catch (error) {
-        if (!(error instanceof AppError) || error.status === 500) throw error;
-        message = error.message;
-        if (message === MSG.courierDown) away = message;
-      }
-    }
-    const number = await getOrder(context.db, orderId).then((order) => order.number, () => null);
-    report.failed.push({ number, message });
-  }
+  const report = await createShipments(context.db, context.couriers, parsed.data.orderIds, admin, { allowOpenPackage: parsed.data.allowOpenPackage });
   const toast: Toast = { type: report.failed.length === 0 ? 'success' : 'error', message: bulkShipmentMessage(report) };
   return data<ShipmentActionResult>({ ok: report.shipped > 0, toast, bulk: report });
 }

@@ -7,13 +7,9 @@
  */
 import { Printer, Truck } from 'lucide-react';
 import { Ltr } from '../../lib/format.tsx';
+import type { BulkShipmentReport } from '../../../core/shipments.ts';
 import type { AdminOrderView } from './order-admin-card.tsx';
 
-/** What became of orders handed to the courier together: how many went, and each that did not, with why. */
-export interface BulkShipmentReport {
-  shipped: number;
-  failed: { number: number | null; message: string }[];
-}
 
 const BULK_FORM_ID = 'bulk-shipments';
 
