@@ -27,8 +27,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { listen, readBody, runUntilStopped, sendJson } from './standin-http.ts';
 import { BOSTA_STATES, shipmentStateForBostaCode } from '../core/couriers/bosta-states.ts';
 import { BOSTA_EGYPT_COUNTRY_ID } from '../core/couriers/bosta.ts';
 import { isRecord } from '../core/outside-json.ts';
@@ -180,17 +180,6 @@ export function airwayBillPdf(lines: string[]): Buffer {
   for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
   pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(pdf, 'latin1');
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
-  response.end(JSON.stringify(body));
 }
 
 
@@ -423,21 +412,16 @@ export async function startBostaStandIn(options: BostaStandInOptions): Promise<B
     if (request.method === 'GET' && readRoute) return void readDelivery(request, response, decodeURIComponent(readRoute[1]!)).catch(done);
     refuse(response, 404, 'Not found.');
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listen(server, options);
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    url: listening.url,
     server,
     deliveries,
     webhooks,
     setDown(value) {
       down = value;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }
 
@@ -468,8 +452,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     webhookSecret: process.env.BOSTA_WEBHOOK_SECRET || BOSTA_STANDIN_SETTINGS.webhookSecret,
     delayMs: Number(process.env.BOSTA_STANDIN_DELAY_MS ?? 0),
   });
-  console.log(`Bosta stand-in listening at ${standIn.url}`);
-  const stop = () => void standIn.close().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  runUntilStopped('Bosta', standIn);
 }

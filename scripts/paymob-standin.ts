@@ -22,8 +22,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { listen, readBody, runUntilStopped, sendJson } from './standin-http.ts';
 import { hmacOf, processedHmacInput } from '../core/paymob.ts';
 
 export interface StandInOptions {
@@ -104,17 +104,6 @@ function paymobTime(date = new Date()): string {
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'Content-Type': 'application/json' });
-  response.end(JSON.stringify(body));
 }
 
 function sendHtml(response: ServerResponse, status: number, html: string) {
@@ -389,19 +378,14 @@ ${intention.paid ? '<p role="status">This payment is complete.</p>' : `${button(
     }
     sendJson(response, 404, { detail: 'Not found.' });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listen(server, options);
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    url: listening.url,
     server,
     intentions,
     deliveries,
     hold,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }
 
@@ -439,8 +423,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     ],
     delayMs: Number(process.env.PAYMOB_STANDIN_DELAY_MS ?? 0),
   });
-  console.log(`Paymob stand-in listening at ${standIn.url}`);
-  const stop = () => void standIn.close().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  runUntilStopped('Paymob', standIn);
 }

@@ -25,8 +25,8 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { listen, readBody, runUntilStopped, sendJson } from './standin-http.ts';
 import { toWhatsAppNumber, type TemplateMessage } from '../core/whatsapp/cloud-api.ts';
 import { TEMPLATE_LANGUAGE, WHATSAPP_TEMPLATES, type TemplateDefinition } from '../core/whatsapp/templates.ts';
 import { isRecord, type Json } from '../core/outside-json.ts';
@@ -77,17 +77,6 @@ export interface WhatsAppStandIn {
   close(): Promise<void>;
 }
 
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
-  response.end(JSON.stringify(body));
-}
 
 function traceId(): string {
   return randomBytes(12).toString('base64url');
@@ -349,21 +338,16 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
     }
     graphError(response, 400, 100, 'Invalid parameter', `Unsupported ${request.method} request.`);
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listen(server, options);
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    url: listening.url,
     server,
     sent,
     webhooks,
     setMode(value) {
       mode = value;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }
 
@@ -400,8 +384,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     appSecret: process.env.WHATSAPP_APP_SECRET || WHATSAPP_STANDIN_SETTINGS.appSecret,
     webhookUrl: process.env.WHATSAPP_WEBHOOK_URL || undefined,
   });
-  console.log(`WhatsApp stand-in listening at ${standIn.url}`);
-  const stop = () => void standIn.close().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  runUntilStopped('WhatsApp', standIn);
 }
