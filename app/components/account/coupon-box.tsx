@@ -2,7 +2,8 @@
  * The discount code on the cart and the checkout (API.md "Additions: discount codes"): a small
  * form to put a code on, posted to the page's own action (intent=coupon), or the code that is on
  * with what it takes off and a button to take it off (intent=remove-coupon). Plain forms: they
- * work without JavaScript and the page comes back with the cart as it is.
+ * work without JavaScript and the page comes back with the cart as it is; with JavaScript the part
+ * of the page the code changes is replaced in place (`swap`).
  */
 import type { CartCoupon } from '../../../core/coupons.ts';
 import { Discount, Ltr } from '../../lib/format.tsx';

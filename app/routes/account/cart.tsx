@@ -102,10 +102,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return invalid({ intent: MSG.invalidValue });
 }
 
-/** A guest's cart page: the cart lives in an account, so the way in is the page. */
 /** The summary's part a discount code changes, replaced in place with JavaScript (app/enhance/swap.ts). */
 const SUMMARY_ID = 'cart-summary-panel';
 
+/** A guest's cart page: the cart lives in an account, so the way in is the page. */
 function GuestCart() {
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
