@@ -21,6 +21,8 @@ export interface CheckoutInput {
   idempotencyKey?: string;
   /** The shipping price the customer was shown: placing at another is refused (409, `shippingChanged`). */
   expectedShippingPrice?: number;
+  /** The discount code the customer was shown ('' for none): another on the cart now is refused (409, `couponChanged`). */
+  expectedCouponCode?: string;
 }
 
 export interface CheckoutOutcome {
@@ -49,6 +51,7 @@ export async function checkout(db: Db, settings: CheckoutSettings, customer: Vie
     paymentTimeoutMinutes: settings.timeoutMinutes,
     limits: settings.orderLimits,
     expectedShippingPrice: input.expectedShippingPrice,
+    expectedCouponCode: input.expectedCouponCode,
   });
   if (order.status !== 'awaiting_payment') return { order, replayed };
   // Outside the order's transaction: Paymob may take seconds, and the order is kept whatever it answers.

@@ -43,6 +43,12 @@ export interface PlaceOrderInput {
    * code changed meanwhile) refuses the order (409) and places nothing, so no one pays more than shown.
    */
   expectedShippingPrice?: number;
+  /**
+   * The discount code the customer was shown on the cart ('' for none): a cart whose code is now
+   * another, or none (it stopped applying and was taken off), refuses the order (409
+   * couponChanged) and places nothing, so no one is charged a total they were not shown.
+   */
+  expectedCouponCode?: string;
 }
 
 export interface PlacedOrder {
@@ -130,6 +136,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
     const charge = shippingChargeOf(await readShippingRules(tx), input.shippingAddress.shippingCity, itemsTotal, card ? 'card' : 'cash');
     // The cart's code, checked again under its row lock: racing orders are counted one at a time.
     const coupon = await claimCartCoupon(tx, { cartId: cart.id, userId: input.userId, itemsTotal, shippingPrice: charge.shippingPrice, codFee: charge.codFee });
+    if (input.expectedCouponCode !== undefined && input.expectedCouponCode !== (coupon?.code ?? '')) throw new AppError(409, MSG.couponChanged);
     // The shown price is the one charged, after a free-shipping code.
     if (input.expectedShippingPrice !== undefined && toPiastres(input.expectedShippingPrice) !== toPiastres(coupon?.shippingPrice ?? charge.shippingPrice)) {
       throw new AppError(409, MSG.shippingChanged);

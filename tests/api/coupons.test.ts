@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
 import { amountDueSql } from '../../core/money.ts';
 import { expireUnpaidOrders } from '../../core/payments.ts';
+import { placeOrder as placeOrderCore } from '../../core/place-order.ts';
 import { couponUses, coupons, orders } from '../../db/schema.ts';
 import type { StandIn } from '../../scripts/paymob-standin.ts';
 import { advanceOrderFixture, createAccount, createProductFixture, UNKNOWN_ID, type Account } from '../fixtures/factories.ts';
@@ -246,6 +247,19 @@ describe('an order placed with a code', () => {
     const items = intention.body.items as { amount: number; quantity: number }[];
     expect(items.reduce((sum, item) => sum + item.amount * item.quantity, 0)).toBe(11975);
     expect(items.every((item) => item.amount >= 0)).toBe(true);
+  });
+
+  it('places nothing when the code on the cart is not the one the customer was shown (couponChanged)', async () => {
+    const made = await couponMade({ type: 'fixed', value: 10 });
+    const other = await couponMade({ type: 'fixed', value: 20 });
+    const { account, cartId } = await cartWithCode(other.code);
+    const input = { userId: account.user.id, cartId, shippingAddress: ADDRESS };
+    await expect(placeOrderCore(t.db, { ...input, expectedCouponCode: made.code })).rejects.toMatchObject({ status: 409, message: MSG.couponChanged });
+    await expect(placeOrderCore(t.db, { ...input, expectedCouponCode: '' })).rejects.toMatchObject({ status: 409, message: MSG.couponChanged });
+    expect(await t.db.select().from(orders).where(eq(orders.userId, account.user.id))).toEqual([]);
+    expect(await usesOf(other._id)).toEqual({ uses: 0, rows: 0 });
+    const placed = await placeOrderCore(t.db, { ...input, expectedCouponCode: other.code });
+    expect(placed.order).toMatchObject({ couponCode: other.code, discount: 20 });
   });
 
   it('refuses a card order a code leaves nothing to pay on, and places nothing; cash on delivery takes it', async () => {

@@ -97,11 +97,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const cart = await getCart(context.db, user.id);
   if (!cart.id) throw redirect('/cart');
-  // The code the page showed no longer applies (ended, used up, the cart changed): reading the cart
-  // took it off, so the page shows the new total to be confirmed rather than charge it unseen.
-  if (typeof form.shownCoupon === 'string' && form.shownCoupon !== (cart.coupon?.code ?? '')) {
-    return data<ActionResult & { values: typeof values }>({ ok: false, toast: { type: 'error', message: MSG.couponChanged }, messageKey: 'couponChanged', values }, { status: 409 });
-  }
   let placed;
   try {
     placed = await checkout(context.db, context.payments, user, {
@@ -111,6 +106,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       idempotencyKey: key.data,
       // Charged exactly what the page showed, or refused (shippingChanged) and shown the new amount.
       expectedShippingPrice: shownShipping,
+      // With the code it showed: one that stopped applying meanwhile (reading the cart took it off)
+      // is refused (couponChanged) and the page shows the new total to confirm.
+      expectedCouponCode: typeof form.shownCoupon === 'string' ? form.shownCoupon : undefined,
     });
   } catch (error) {
     return fromAppError(error, values);
