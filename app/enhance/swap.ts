@@ -3,7 +3,7 @@
  * discount code on the cart and the checkout): with JavaScript the post goes in the background
  * and only the part of the page with that id is replaced by the same part of the page that comes
  * back, so the rest of the page stays as it is. Without JavaScript, or when the server cannot be
- * reached or its answer lacks that part, the form posts as a plain form.
+ * reached, the form posts as a plain form; an answer without that part is opened as a page.
  */
 import { whileBusy } from './api.ts';
 
@@ -17,14 +17,17 @@ export function swap(element: HTMLElement) {
     const body = new URLSearchParams();
     for (const [name, value] of new FormData(form)) if (typeof value === 'string') body.append(name, value);
     void whileBusy(form, async () => {
-      let fresh: HTMLElement | null = null;
+      let response: Response;
       try {
-        const response = await fetch(form.action, { method: 'POST', body, headers: { Accept: 'text/html' }, credentials: 'same-origin' });
-        fresh = new DOMParser().parseFromString(await response.text(), 'text/html').getElementById(target.id);
+        response = await fetch(form.action, { method: 'POST', body, headers: { Accept: 'text/html' }, credentials: 'same-origin' });
       } catch {
-        fresh = null;
+        // The post never reached the server: sent again as a plain form.
+        return form.submit();
       }
-      if (!fresh) return form.submit();
+      const fresh = new DOMParser().parseFromString(await response.text(), 'text/html').getElementById(target.id);
+      // It did reach it (the code is on, or refused), but the answer is another page (signed out,
+      // too many tries): that page is opened, rather than the post sent a second time.
+      if (!fresh) return window.location.assign(response.url);
       target.replaceWith(document.adoptNode(fresh));
       // Where the shopper reads on: a refused code's field, else the code's box.
       const box = document.getElementById(target.id);
