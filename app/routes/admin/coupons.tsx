@@ -100,7 +100,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect('/admin/coupons');
     }
     // Switching a code off or deleting it leaves the admin on the page they pressed it on.
-    const here = `/admin/coupons${readPage(new URL(request.url)) > 1 ? `?page=${readPage(new URL(request.url))}` : ''}`;
+    const page = readPage(new URL(request.url));
+    const here = page > 1 ? `/admin/coupons?page=${page}` : '/admin/coupons';
     if (intent === 'toggle' && id) {
       await updateCoupon(context.db, id.data, { active: form.get('active') === 'true' });
       return redirect(here);
