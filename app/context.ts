@@ -1,8 +1,8 @@
 /** What the server hands every loader and action: core's dependencies and the request's settings. */
-import type { ImageStore } from '../core/images.ts';
-import type { CheckoutSettings } from '../core/checkout.ts';
-import type { CourierSettings } from '../core/shipments.ts';
-import type { AppError } from '../core/errors.ts';
+import type { ImageStore } from '../core/catalogue/images.ts';
+import type { CheckoutSettings } from '../core/checkout/checkout.ts';
+import type { CourierSettings } from '../core/couriers/shipments.ts';
+import type { AppError } from '../core/shared/errors.ts';
 import type { Db } from '../db/client.ts';
 
 export interface WebContext {

@@ -7,7 +7,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
-import { classifyFailure } from '../core/errors.ts';
+import { classifyFailure } from '../core/shared/errors.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, describeError } from '../db/errors.ts';
 
 const ABORT_AFTER_MS = 10_000;

@@ -26,7 +26,7 @@ export const MAX_PRODUCT_IMAGES = 5;
 
 /**
  * A product can be bought: the shop's switch is on and some size has pieces left (API.md
- * `availability`). Its SQL form, for filters, is core/products.ts isPurchasable; tests hold the two equal.
+ * `availability`). Its SQL form, for filters, is core/catalogue/products.ts isPurchasable; tests hold the two equal.
  */
 export const canBeBought = (product: { available: boolean; quantity: number }): boolean => product.available && product.quantity > 0;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -106,7 +106,7 @@ export const ORDER_NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = 
 /**
  * What the dashboard's delivered and paid flags may change from an order's status: delivered only
  * from confirmed or shipped (and back from delivered to shipped), paid never on a cancelled or
- * refused order. Core enforces the same (core/order-lifecycle.ts); the dashboard offers only these.
+ * refused order. Core enforces the same (core/orders/order-lifecycle.ts); the dashboard offers only these.
  */
 export const DELIVERABLE_FROM: readonly OrderStatus[] = ['confirmed', 'shipped'];
 export const CLOSED_STATUSES: readonly OrderStatus[] = ['cancelled', 'refused'];
@@ -130,7 +130,7 @@ export interface RefundFacts {
   refunds: readonly { transactionId: string; status: RefundStatus }[];
 }
 
-/** A closed card order paid through Paymob: its payment is given back (core/order-lifecycle.ts refunds it on closing). */
+/** A closed card order paid through Paymob: its payment is given back (core/orders/order-lifecycle.ts refunds it on closing). */
 export const paymentToGiveBack = (order: RefundFacts): boolean =>
   order.paymentMethodType === 'card' && order.isPaid && order.trnxId !== null && isClosedStatus(order.status);
 
@@ -142,7 +142,7 @@ export const refundsOfPayment = <R extends RefundFacts['refunds'][number]>(order
  * The shop still owes the customer the order's payment: it is to be given back and no refund of
  * it has succeeded (none recorded, failed, or waiting for Paymob's answer). The one rule behind
  * the customer's "refund on its way" (/profile), the dashboard's "تعذر الاسترداد" and its retry
- * (core/refunds.ts refunds the same payment, by its transaction).
+ * (core/payments/refunds.ts refunds the same payment, by its transaction).
  */
 export function refundOwed(order: RefundFacts): boolean {
   return paymentToGiveBack(order) && !refundsOfPayment(order).some((refund) => refund.status === 'succeeded');

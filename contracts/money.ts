@@ -1,7 +1,7 @@
 /**
  * Money, one definition of each rule, for the server and the pages alike (no server imports).
  * Prices are pounds with at most two decimals; sums are done in piastres so they stay exact.
- * The database adds orders up by the same rule as orderTotal, with amountDueSql in core/money.ts
+ * The database adds orders up by the same rule as orderTotal, with amountDueSql in core/shared/money.ts
  * (tests/core/money.test.ts holds the two equal).
  */
 

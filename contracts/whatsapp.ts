@@ -1,7 +1,7 @@
 /**
  * The shop's messages to customers on WhatsApp as the API and the pages name them: the kinds of
  * message, the states a message goes through, and their Arabic labels. The templates themselves
- * live in core/whatsapp/templates.ts.
+ * live in core/messages/templates.ts.
  */
 
 /** Every kind of message the shop sends; each is one template (order_shipped has a variant without tracking). */

@@ -121,7 +121,7 @@ const isStatementCancelled = (error: unknown) => sqlState(error) === '57014';
 /**
  * Busy rather than broken: a statement over its time limit, or a request turned away. Answered
  * 503. Told by the error's name, not `instanceof`, as AppError is told by a symbol
- * (core/errors.ts): an error made by another copy of this module is recognised too.
+ * (core/shared/errors.ts): an error made by another copy of this module is recognised too.
  */
 export function isDatabaseBusy(error: unknown): boolean {
   return isStatementCancelled(error) || causes(error).some((e) => field(e, 'name') === 'DatabaseBusyError');

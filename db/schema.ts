@@ -98,7 +98,7 @@ export const products = pgTable(
     searchText: text('search_text').notNull().default(''),
     /** Normalised title alone, so title matches rank first. */
     searchTitle: text('search_title').notNull().default(''),
-    /** The lexemes of `search_text`, searched through its GIN index (core/search.ts). */
+    /** The lexemes of `search_text`, searched through its GIN index (core/catalogue/search.ts). */
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(lexemesOf(sql.raw('search_text'))),
@@ -125,7 +125,7 @@ export const products = pgTable(
  * Every word without digits of the catalogue's search vectors, kept by a trigger on products
  * (migration 0004): the vocabulary a keyword's words are spelt out from (the words they begin,
  * `like 'word%'`, which its trigram index can serve) and corrected against (read by
- * primary key, core/search.ts). Words of products since changed or deleted stay; a keyword
+ * primary key, core/catalogue/search.ts). Words of products since changed or deleted stay; a keyword
  * spelt out to them finds nothing, as before.
  */
 export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() }, (t) => [
@@ -134,7 +134,7 @@ export const searchTerms = pgTable('search_terms', { term: text('term').primaryK
 
 /**
  * Pieces left per size: one row per size of the product's `available_sizes`. Every change goes
- * through core/stock.ts, which locks the product row first and writes the ledger beside it.
+ * through core/catalogue/stock.ts, which locks the product row first and writes the ledger beside it.
  */
 export const productStock = pgTable(
   'product_stock',
@@ -564,7 +564,7 @@ export const courierEvents = pgTable(
 /**
  * The outbox of WhatsApp messages (docs/decisions/023-whatsapp-messages.md): each row is written in
  * the transaction of the change that causes it, one per event (`event_key`), and sent afterwards
- * by the sender (core/whatsapp/outbox.ts), which claims it before calling Meta.
+ * by the sender (core/messages/outbox.ts), which claims it before calling Meta.
  */
 export const whatsappMessages = pgTable(
   'whatsapp_messages',
@@ -577,7 +577,7 @@ export const whatsappMessages = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The phone it goes to, as the shop keeps phones (01xxxxxxxxx). */
     phone: text('phone').notNull(),
-    /** The template's values (core/whatsapp/templates.ts TemplateParams); a reset code is wiped once it is no longer sent. */
+    /** The template's values (core/messages/templates.ts TemplateParams); a reset code is wiped once it is no longer sent. */
     params: jsonb('params').notNull(),
     status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('pending'),
     tries: integer('tries').notNull().default(0),

@@ -233,7 +233,7 @@ async function slowPaymob(build: string): Promise<StallRow> {
     ...STANDIN_SETTINGS,
     port: port + 1,
     integrationIds: [STANDIN_SETTINGS.cardIntegrationId, STANDIN_SETTINGS.walletIntegrationId],
-    // Just inside the 15 s the shop waits for Paymob (core/paymob.ts), so the checkouts succeed.
+    // Just inside the 15 s the shop waits for Paymob (core/payments/paymob.ts), so the checkouts succeed.
     delayMs: PAYMOB_DELAY_MS,
   });
   const server = await startServer(

@@ -33,7 +33,7 @@ import { count } from 'drizzle-orm';
 import pg from 'pg';
 import { AGES, SEASONS, SIZES } from '../contracts/constants.ts';
 import { toSearchText } from '../contracts/normalize-arabic.ts';
-import { spreadQuantity } from '../core/stock.ts';
+import { spreadQuantity } from '../core/catalogue/stock.ts';
 import { openDatabase } from '../db/client.ts';
 import { categories, products, productStock } from '../db/schema.ts';
 import { SERVER_ENV, SERVER_NODE_ARGS, serverEntry } from './build-server.ts';
@@ -110,7 +110,7 @@ async function fillCatalogue(): Promise<void> {
         };
       });
       const inserted = await db.insert(products).values(batch).returning({ id: products.id, quantity: products.quantity, sizes: products.availableSizes });
-      // The stock per size that core/stock.ts keeps: the quantity spread over the sizes.
+      // The stock per size that core/catalogue/stock.ts keeps: the quantity spread over the sizes.
       await db.insert(productStock).values(
         inserted.flatMap((p) => Object.entries(spreadQuantity(p.quantity, p.sizes)).map(([size, quantity]) => ({ productId: p.id, size, quantity }))),
       );

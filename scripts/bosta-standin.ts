@@ -31,7 +31,7 @@ import { pathToFileURL } from 'node:url';
 import { listen, readBody, runUntilStopped, sendJson } from './standin-http.ts';
 import { BOSTA_STATES, shipmentStateForBostaCode } from '../core/couriers/bosta-states.ts';
 import { BOSTA_EGYPT_COUNTRY_ID } from '../core/couriers/bosta.ts';
-import { isRecord } from '../core/outside-json.ts';
+import { isRecord } from '../core/shared/outside-json.ts';
 
 export interface BostaStandInOptions {
   port?: number;

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { phoneField } from '../contracts/schemas.ts';
-import { setUserRole } from '../core/users.ts';
+import { setUserRole } from '../core/accounts/users.ts';
 import { users } from '../db/schema.ts';
 import { run, scriptContext } from './lib.ts';
 

@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { localImageStore, openImageStore, readStoredImage, type ImageFolder, type ImageStore } from '../core/images.ts';
+import { localImageStore, openImageStore, readStoredImage, type ImageFolder, type ImageStore } from '../core/catalogue/images.ts';
 import { loadConfig } from '../server/config.ts';
 import { run } from './lib.ts';
 

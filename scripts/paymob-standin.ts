@@ -1,6 +1,6 @@
 /**
  * A Paymob stand-in: a small HTTP server that speaks the part of Paymob's API the shop uses, so
- * the shop's own client code (core/paymob.ts) runs unchanged against it in tests and locally.
+ * the shop's own client code (core/payments/paymob.ts) runs unchanged against it in tests and locally.
  *
  * - POST /v1/intention/ (Authorization: Token <secret key>) checks what Paymob documents
  *   (integration ids, items adding up to the amount, a phone number) and answers with an id,
@@ -24,7 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { listen, readBody, runUntilStopped, sendJson } from './standin-http.ts';
-import { hmacOf, processedHmacInput } from '../core/paymob.ts';
+import { hmacOf, processedHmacInput } from '../core/payments/paymob.ts';
 
 export interface StandInOptions {
   port?: number;

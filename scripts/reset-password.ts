@@ -1,7 +1,7 @@
 /** `npm run reset-password -- <phone> <new password>`: for staff helping a customer; ends their sessions. */
 import { eq } from 'drizzle-orm';
 import { PASSWORD_MIN } from '../contracts/index.ts';
-import { changePassword } from '../core/auth.ts';
+import { changePassword } from '../core/accounts/auth.ts';
 import { users } from '../db/schema.ts';
 import { run, scriptContext } from './lib.ts';
 

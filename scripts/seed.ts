@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { openImageStore } from '../core/images.ts';
+import { openImageStore } from '../core/catalogue/images.ts';
 import { demoAccountLines, isDatabaseEmpty, seedDemo } from '../seed/demo.ts';
 import { findMissingPictures } from '../seed/pictures.ts';
 import { run, scriptContext } from './lib.ts';

@@ -1,12 +1,12 @@
 /**
  * A WhatsApp Cloud API stand-in: a small HTTP server that speaks the part of Meta's API the shop
- * uses, at the same paths and in the same shapes, so core/whatsapp/cloud-api.ts runs unchanged
+ * uses, at the same paths and in the same shapes, so core/messages/cloud-api.ts runs unchanged
  * against it in tests and locally (docs/decisions/023-whatsapp-messages.md says where each shape
  * comes from).
  *
  * - POST /{version}/{phone-number-id}/messages checks `Authorization: Bearer <token>` (401 with
  *   Graph error 190 otherwise), the phone number id (400, code 100), the request's shape (400, code
- *   100, saying what is wrong), and the template against the shop's own (core/whatsapp/templates.ts):
+ *   100, saying what is wrong), and the template against the shop's own (core/messages/templates.ts):
  *   an unknown name or language is 404 code 132001, a wrong number of body values 400 code 132000.
  *   It answers Meta's {messaging_product, contacts: [{input, wa_id}], messages: [{id: "wamid.…"}]}
  *   and records the message in `sent`.
@@ -27,9 +27,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { listen, readBody, runUntilStopped, sendJson } from './standin-http.ts';
-import { toWhatsAppNumber, type TemplateMessage } from '../core/whatsapp/cloud-api.ts';
-import { TEMPLATE_LANGUAGE, WHATSAPP_TEMPLATES, type TemplateDefinition } from '../core/whatsapp/templates.ts';
-import { isRecord, type Json } from '../core/outside-json.ts';
+import { toWhatsAppNumber, type TemplateMessage } from '../core/messages/cloud-api.ts';
+import { TEMPLATE_LANGUAGE, WHATSAPP_TEMPLATES, type TemplateDefinition } from '../core/messages/templates.ts';
+import { isRecord, type Json } from '../core/shared/outside-json.ts';
 
 export type WhatsAppStandInMode = 'ok' | 'fail' | 'timeout' | 'rate_limited';
 

@@ -6,13 +6,13 @@
  */
 import sharp from 'sharp';
 import type { OrderStatus, ProductFields, ShippingAddress } from '../contracts/index.ts';
-import { addToCart, getCart } from '../core/cart.ts';
-import type { ImageStore } from '../core/images.ts';
-import { changeOrderStatus } from '../core/order-lifecycle.ts';
-import type { Order, Viewer } from '../core/orders.ts';
-import { placeOrder } from '../core/place-order.ts';
-import { createProduct, type ProductUploads } from '../core/product-edits.ts';
-import { type Product } from '../core/products.ts';
+import { addToCart, getCart } from '../core/checkout/cart.ts';
+import type { ImageStore } from '../core/catalogue/images.ts';
+import { changeOrderStatus } from '../core/orders/order-lifecycle.ts';
+import type { Order, Viewer } from '../core/orders/orders.ts';
+import { placeOrder } from '../core/checkout/place-order.ts';
+import { createProduct, type ProductUploads } from '../core/catalogue/product-edits.ts';
+import { type Product } from '../core/catalogue/products.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 
@@ -59,7 +59,7 @@ export interface NewAccount {
   createdAt?: Date;
 }
 
-/** An account row, its password already hashed (core/auth.ts hashPassword). */
+/** An account row, its password already hashed (core/accounts/auth.ts hashPassword). */
 export async function addAccount(db: Db, account: NewAccount) {
   const [row] = await db
     .insert(users)

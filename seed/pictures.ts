@@ -7,7 +7,7 @@
 import { arrayOverlaps, desc, inArray, or } from 'drizzle-orm';
 import sharp from 'sharp';
 import { IMAGE_VARIANTS } from '../contracts/index.ts';
-import { imageVariantNames, type ImageFolder, type ImageStore } from '../core/images.ts';
+import { imageVariantNames, type ImageFolder, type ImageStore } from '../core/catalogue/images.ts';
 import type { Db } from '../db/client.ts';
 import { categories, orderItems, products } from '../db/schema.ts';
 import { seedCategories, seedProducts, type SeedCategory, type SeedProduct } from './catalogue.ts';
@@ -70,7 +70,7 @@ function partFiles(art: Artwork, part: Part): string[] {
 }
 
 /**
- * The sizes and qualities uploads get (core/images.ts), but each size is drawn as it is
+ * The sizes and qualities uploads get (core/catalogue/images.ts), but each size is drawn as it is
  * instead of scaled down from the largest, and encoded with less effort: files about 6%
  * larger, encoded in 40% of the time.
  */

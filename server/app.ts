@@ -16,12 +16,12 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { MSG, STORE_NAME } from '../contracts/index.ts';
-import { AppError } from '../core/errors.ts';
-import { localImageStore, type ImageStore } from '../core/images.ts';
+import { AppError } from '../core/shared/errors.ts';
+import { localImageStore, type ImageStore } from '../core/catalogue/images.ts';
 import { DEFAULT_ORDER_LIMITS, DEFAULT_PAYMENT_TIMEOUT_MINUTES, type OrderLimits } from '../contracts/constants.ts';
-import type { PaymobSettings } from '../core/paymob.ts';
-import { useWhatsApp, type WhatsAppConnection } from '../core/whatsapp/outbox.ts';
-import type { CourierSettings } from '../core/shipments.ts';
+import type { PaymobSettings } from '../core/payments/paymob.ts';
+import { useWhatsApp, type WhatsAppConnection } from '../core/messages/outbox.ts';
+import type { CourierSettings } from '../core/couriers/shipments.ts';
 import type { Db } from '../db/client.ts';
 import { describeError } from '../db/errors.ts';
 import { authRoutes } from './api/auth.ts';
@@ -68,7 +68,7 @@ export interface AppOptions {
   searchLimits?: Partial<SearchLimits>;
   /** Folder holding uploads/products and uploads/categories. */
   uploadsDir: string;
-  /** Where images are kept (core/images.ts openImageStore); default: the local store in `uploadsDir`. */
+  /** Where images are kept (core/catalogue/images.ts openImageStore); default: the local store in `uploadsDir`. */
   images?: ImageStore;
   /** A CDN or public bucket serving the images (IMAGES_PUBLIC_URL): pages and the API name it, the CSP allows it. */
   imagesPublicUrl?: string;

@@ -10,7 +10,7 @@
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { openImageStore } from '../core/images.ts';
+import { openImageStore } from '../core/catalogue/images.ts';
 import { openDatabase } from '../db/client.ts';
 import { makePrivateDir } from '../db/private-files.ts';
 import { isDatabaseEmpty, seedDemo } from '../seed/demo.ts';

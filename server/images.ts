@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { ImageFolder, ImageStore } from '../core/images.ts';
+import type { ImageFolder, ImageStore } from '../core/catalogue/images.ts';
 
 const FOLDERS: ImageFolder[] = ['products', 'categories'];
 

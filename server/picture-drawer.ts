@@ -9,7 +9,7 @@
  * is sent, and ends when the server lets it go, once the parts in hand are written.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import type { ImageStore } from '../core/images.ts';
+import type { ImageStore } from '../core/catalogue/images.ts';
 import { drawPicture, type PictureJob } from '../seed/pictures.ts';
 
 export const DRAWER_FLAG = '--draw-demo-pictures';

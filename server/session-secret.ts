@@ -1,11 +1,11 @@
 /**
  * The session tokens' secret at start: JWT_SECRET when set, else the one every process on the
- * database shares (core/shop-secrets.ts). A shop whose data folder kept its own secret (releases
+ * database shares (core/shared/shop-secrets.ts). A shop whose data folder kept its own secret (releases
  * before decision 019) has it carried into the database, so its shoppers stay logged in.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sessionTokenSecret } from '../core/shop-secrets.ts';
+import { sessionTokenSecret } from '../core/shared/shop-secrets.ts';
 import type { Db } from '../db/client.ts';
 
 /** Where releases before decision 019 kept the secret, in the data folder. */

@@ -13,7 +13,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { WebContext } from '../app/context.ts';
 import { ENHANCE_ENTRY, ENHANCE_MANIFEST } from '../app/enhance/files.ts';
 import { MSG } from '../contracts/index.ts';
-import { authenticate } from '../core/auth.ts';
+import { authenticate } from '../core/accounts/auth.ts';
 import { readPageBody, type PageBody } from './page-bodies.ts';
 import { readTokenCookie } from './plugins/auth.ts';
 import { authAttemptKeys, newsletterAttemptKey, type AttemptLimiter, type LoginLimiter, type ResetCodeLimiter } from './plugins/rate-limit.ts';

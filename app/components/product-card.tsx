@@ -7,7 +7,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
 import { IMAGE_VARIANTS } from '../../contracts/constants.ts';
-import type { Product } from '../../core/products.ts';
+import type { Product } from '../../core/catalogue/products.ts';
 import { productImage } from '../lib/images.ts';
 import { useImagesUrl } from '../lib/root-data.ts';
 import { SaleBadge, SoldOutBadge } from './catalogue/badges.tsx';

@@ -5,8 +5,8 @@
  */
 import { data, redirect } from 'react-router';
 import { ApplyCouponSchema } from '../../contracts/coupons.ts';
-import { applyCouponToCart, removeCouponFromCart } from '../../core/cart-coupons.ts';
-import { AppError } from '../../core/errors.ts';
+import { applyCouponToCart, removeCouponFromCart } from '../../core/checkout/cart-coupons.ts';
+import { AppError } from '../../core/shared/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { COUPON_INTENT, REMOVE_COUPON_INTENT } from '../components/account/coupon-box.tsx';
 import type { ActionResult } from './toast.ts';

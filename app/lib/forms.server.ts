@@ -2,7 +2,7 @@
 import { data, type AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import { MSG } from '../../contracts/messages.ts';
-import { AppError } from '../../core/errors.ts';
+import { AppError } from '../../core/shared/errors.ts';
 import type { ActionResult } from './toast.ts';
 
 /**

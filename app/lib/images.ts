@@ -1,4 +1,4 @@
-/** URLs of a product image's stored sizes (core/images.ts writes them), for `src`, `srcSet` and the zoom. */
+/** URLs of a product image's stored sizes (core/catalogue/images.ts writes them), for `src`, `srcSet` and the zoom. */
 import { IMAGE_VARIANTS } from '../../contracts/constants.ts';
 
 export interface ProductImage {

@@ -2,7 +2,7 @@
 import { data } from 'react-router';
 import { KEYWORD_MAX } from '../../contracts/constants.ts';
 import { IdSchema, removeControlCharacters } from '../../contracts/schemas.ts';
-import { AppError } from '../../core/errors.ts';
+import { AppError } from '../../core/shared/errors.ts';
 
 /** `?page=` as a page number; anything that is not a positive whole number is the first page. */
 export function readPage(url: URL): number {

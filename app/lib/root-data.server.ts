@@ -1,7 +1,7 @@
 /** What every page's shell shows, read once per request by the root route's loader (app/root.tsx). */
 import type { AppLoadContext } from 'react-router';
-import { getCart } from '../../core/cart.ts';
-import { listCategories } from '../../core/categories.ts';
+import { getCart } from '../../core/checkout/cart.ts';
+import { listCategories } from '../../core/catalogue/categories.ts';
 import { getSessionUser } from './session.server.ts';
 
 export async function loadRootData(request: Request, context: AppLoadContext) {

@@ -1,10 +1,10 @@
 /**
  * The signed-in shopper of a page request, from the same httpOnly cookie the API sets:
- * `__Host-token` over https, `token` over plain http (core/auth.ts sessionCookieName).
+ * `__Host-token` over https, `token` over plain http (core/accounts/auth.ts sessionCookieName).
  */
 import { redirect, type AppLoadContext } from 'react-router';
-import { authenticate, endSession, sessionCookieName, TOKEN_MAX_AGE_SECONDS, type SessionUser } from '../../core/auth.ts';
-import { AppError } from '../../core/errors.ts';
+import { authenticate, endSession, sessionCookieName, TOKEN_MAX_AGE_SECONDS, type SessionUser } from '../../core/accounts/auth.ts';
+import { AppError } from '../../core/shared/errors.ts';
 
 /** A cookie's value; a malformed one (`token=%`) counts as absent. */
 function readCookie(request: Request, name: string): string | undefined {

@@ -1,7 +1,7 @@
 /** What the cart and wishlist actions share: who may post to them and how a plain form post is answered. */
 import { data, type AppLoadContext } from 'react-router';
 import { MSG } from '../../contracts/messages.ts';
-import type { SessionUser } from '../../core/auth.ts';
+import type { SessionUser } from '../../core/accounts/auth.ts';
 import { getSessionUser } from './session.server.ts';
 import type { ActionResult } from './toast.ts';
 

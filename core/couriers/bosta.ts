@@ -35,7 +35,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { normalizeArabic } from '../../contracts/normalize-arabic.ts';
 import { shipmentStateForBostaCode } from './bosta-states.ts';
 import { CourierError, type Courier, type CourierDelivery, type NewDelivery, type ShipmentState } from './courier.ts';
-import { isRecord, readAnswer, text, type Json } from '../outside-json.ts';
+import { isRecord, readAnswer, text, type Json } from '../shared/outside-json.ts';
 
 /** Bosta's production API. Its staging API is https://stg-app.bosta.co (bostaapp/bosta-php README). */
 export const BOSTA_PRODUCTION_URL = 'https://app.bosta.co';

@@ -1,8 +1,8 @@
 /** The shop the customers order from: its catalogue and accounts, made through core before the server starts. */
 import path from 'node:path';
-import { signup } from '../../core/auth.ts';
-import { createCategory } from '../../core/categories.ts';
-import { localImageStore } from '../../core/images.ts';
+import { signup } from '../../core/accounts/auth.ts';
+import { createCategory } from '../../core/catalogue/categories.ts';
+import { localImageStore } from '../../core/catalogue/images.ts';
 import { addProduct, plainPicture } from '../../seed/factories.ts';
 import { CATALOGUE, CUSTOMERS, PASSWORD } from './settings.ts';
 import { openShop, type Workspace } from './workspace.ts';

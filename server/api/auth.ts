@@ -2,10 +2,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LoginSchema, MSG, SignupSchema } from '../../contracts/index.ts';
-import { endSession, login, signup, startSession } from '../../core/auth.ts';
-import { AppError, parseOrThrow } from '../../core/errors.ts';
+import { endSession, login, signup, startSession } from '../../core/accounts/auth.ts';
+import { AppError, parseOrThrow } from '../../core/shared/errors.ts';
 import { ForgotPasswordSchema, ResetPasswordSchema } from '../../contracts/schemas.ts';
-import { requestResetCode, resetPassword } from '../../core/password-reset.ts';
+import { requestResetCode, resetPassword } from '../../core/accounts/password-reset.ts';
 import { clearTokenCookie, readToken, setTokenCookie } from '../plugins/auth.ts';
 import { authAttemptKeys } from '../plugins/rate-limit.ts';
 import type { ApiContext } from './context.ts';

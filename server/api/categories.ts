@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CategoriesQuerySchema, CategorySchema, IdParamsSchema } from '../../contracts/index.ts';
-import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from '../../core/categories.ts';
-import { parseOrThrow } from '../../core/errors.ts';
+import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from '../../core/catalogue/categories.ts';
+import { parseOrThrow } from '../../core/shared/errors.ts';
 import { NotModified } from '../plugins/catalogue-cache/validators.ts';
 import { readForm, singleFile } from '../plugins/uploads.ts';
 import type { ApiContext } from './context.ts';

@@ -1,7 +1,7 @@
-import type { ImageStore } from '../../core/images.ts';
-import type { CheckoutSettings } from '../../core/checkout.ts';
-import type { CourierSettings } from '../../core/shipments.ts';
-import type { WhatsAppConnection } from '../../core/whatsapp/outbox.ts';
+import type { ImageStore } from '../../core/catalogue/images.ts';
+import type { CheckoutSettings } from '../../core/checkout/checkout.ts';
+import type { CourierSettings } from '../../core/couriers/shipments.ts';
+import type { WhatsAppConnection } from '../../core/messages/outbox.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../plugins/auth.ts';
 import type { AttemptLimiter, LoginLimiter, ResetCodeLimiter } from '../plugins/rate-limit.ts';

@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApplyCouponSchema, CouponPatchSchema, CouponSchema } from '../../contracts/coupons.ts';
 import { IdParamsSchema, PageQuerySchema } from '../../contracts/index.ts';
-import { applyCouponToCart, removeCouponFromCart } from '../../core/cart-coupons.ts';
-import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from '../../core/coupons.ts';
+import { applyCouponToCart, removeCouponFromCart } from '../../core/checkout/cart-coupons.ts';
+import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from '../../core/checkout/coupons.ts';
 import { currentUser } from '../plugins/auth.ts';
 import type { ApiContext } from './context.ts';
 import { CartShape, CouponShape, failures, listOf, NoContent, one, presentCart, presentCoupon, presentPage } from './shapes.ts';

@@ -7,8 +7,8 @@ import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-pr
 import { z } from 'zod';
 import { IdParamsSchema, MSG } from '../../contracts/index.ts';
 import { bostaWebhookAuthorised, parseBostaWebhook } from '../../core/couriers/bosta.ts';
-import { AppError } from '../../core/errors.ts';
-import { applyCourierEvent, createShipment, shipmentLabels } from '../../core/shipments.ts';
+import { AppError } from '../../core/shared/errors.ts';
+import { applyCourierEvent, createShipment, shipmentLabels } from '../../core/couriers/shipments.ts';
 import { currentUser } from '../plugins/auth.ts';
 import type { ApiContext } from './context.ts';
 import { failures, one, OrderShape, presentOrder } from './shapes.ts';

@@ -11,7 +11,7 @@ import {
   setMessageKinds,
   setOrderMessages,
   type CustomerMessage,
-} from '../../core/messages.ts';
+} from '../../core/messages/messages.ts';
 import { currentUser } from '../plugins/auth.ts';
 import type { ApiContext } from './context.ts';
 import { failures, listOf, one, presentPage } from './shapes.ts';

@@ -5,10 +5,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdempotencyKeySchema, IdParamsSchema, IdSchema, MAX_LINE_PIECES, MAX_OPEN_ORDERS, OrderStatusSchema, OrdersQuerySchema, PlaceOrderSchema } from '../../contracts/index.ts';
-import { checkout } from '../../core/checkout.ts';
-import { cancelOwnOrder, toggleDelivered, togglePaid } from '../../core/order-lifecycle.ts';
-import { changeOrderStatusWithCourier } from '../../core/shipments.ts';
-import { getOrder, listOrders } from '../../core/orders.ts';
+import { checkout } from '../../core/checkout/checkout.ts';
+import { cancelOwnOrder, toggleDelivered, togglePaid } from '../../core/orders/order-lifecycle.ts';
+import { changeOrderStatusWithCourier } from '../../core/couriers/shipments.ts';
+import { getOrder, listOrders } from '../../core/orders/orders.ts';
 import { currentUser } from '../plugins/auth.ts';
 import type { ApiContext } from './context.ts';
 import { failures, listOf, one, OrderShape, presentOrder, presentPage } from './shapes.ts';

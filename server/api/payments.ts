@@ -6,10 +6,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParamsSchema, IdSchema, MSG } from '../../contracts/index.ts';
-import { AppError } from '../../core/errors.ts';
-import { getOrder } from '../../core/orders.ts';
-import { decidePayment, readReturn, receiveCallback, startPayment } from '../../core/payments.ts';
-import { refundPaidOrder } from '../../core/refunds.ts';
+import { AppError } from '../../core/shared/errors.ts';
+import { getOrder } from '../../core/orders/orders.ts';
+import { decidePayment, readReturn, receiveCallback, startPayment } from '../../core/payments/payments.ts';
+import { refundPaidOrder } from '../../core/payments/refunds.ts';
 import { currentUser } from '../plugins/auth.ts';
 import type { ApiContext } from './context.ts';
 import { failures, one, OrderShape, presentOrder } from './shapes.ts';

@@ -11,11 +11,11 @@ import {
   ReviewSchema,
   StockSeenSchema,
 } from '../../contracts/index.ts';
-import { PRODUCT_FILE_FIELDS, readNewProduct, readProductEdit } from '../../core/product-form.ts';
-import { createProduct, deleteProduct, updateProduct } from '../../core/product-edits.ts';
-import { getProduct, listProducts } from '../../core/products.ts';
-import { createReview, listReviews } from '../../core/reviews.ts';
-import { listStockMovements } from '../../core/stock.ts';
+import { PRODUCT_FILE_FIELDS, readNewProduct, readProductEdit } from '../../core/catalogue/product-form.ts';
+import { createProduct, deleteProduct, updateProduct } from '../../core/catalogue/product-edits.ts';
+import { getProduct, listProducts } from '../../core/catalogue/products.ts';
+import { createReview, listReviews } from '../../core/catalogue/reviews.ts';
+import { listStockMovements } from '../../core/catalogue/stock.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { NotModified } from '../plugins/catalogue-cache/validators.ts';
 import { readForm } from '../plugins/uploads.ts';
@@ -36,7 +36,7 @@ import {
 } from './shapes.ts';
 
 // The form's files. Its fields are documented from the contract's own schemas, the ones
-// core/product-form.ts reads them by, so the document states the rules that are enforced.
+// core/catalogue/product-form.ts reads them by, so the document states the rules that are enforced.
 const ProductFormFiles = z.object({
   imageCover: imageFile,
   images: z

@@ -6,16 +6,16 @@
 import { z } from 'zod';
 import { COUPON_TYPES } from '../../contracts/coupons.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS, REFUND_STATUSES, STOCK_REASONS } from '../../contracts/index.ts';
-import type { User } from '../../core/auth.ts';
-import type { Cart } from '../../core/cart.ts';
-import type { Category } from '../../core/categories.ts';
-import type { Coupon } from '../../core/coupons.ts';
-import type { Order } from '../../core/orders.ts';
-import type { Page } from '../../core/pagination.ts';
-import type { Product } from '../../core/products.ts';
-import type { Review } from '../../core/reviews.ts';
-import type { StockMovement } from '../../core/stock.ts';
-import type { UserDetails } from '../../core/users.ts';
+import type { User } from '../../core/accounts/auth.ts';
+import type { Cart } from '../../core/checkout/cart.ts';
+import type { Category } from '../../core/catalogue/categories.ts';
+import type { Coupon } from '../../core/checkout/coupons.ts';
+import type { Order } from '../../core/orders/orders.ts';
+import type { Page } from '../../core/shared/pagination.ts';
+import type { Product } from '../../core/catalogue/products.ts';
+import type { Review } from '../../core/catalogue/reviews.ts';
+import type { StockMovement } from '../../core/catalogue/stock.ts';
+import type { UserDetails } from '../../core/accounts/users.ts';
 
 const date = z.iso.datetime().describe('ISO 8601 date');
 const iso = (d: Date) => d.toISOString();

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { GOVERNORATES, ShippingRulesSchema } from '../../contracts/index.ts';
-import { changeShippingRules, readShippingRules } from '../../core/shipping.ts';
+import { changeShippingRules, readShippingRules } from '../../core/checkout/shipping.ts';
 import type { ApiContext } from './context.ts';
 import { failures, one } from './shapes.ts';
 

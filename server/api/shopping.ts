@@ -2,10 +2,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AddToCartSchema, IdSchema, MSG, NewsletterSchema, UpdateCartItemSchema, WishlistSchema } from '../../contracts/index.ts';
-import { addToCart, getCart, removeCartItem, updateCartItem } from '../../core/cart.ts';
-import { AppError } from '../../core/errors.ts';
-import { subscribe } from '../../core/newsletter.ts';
-import { addToWishlist, listWishlist, removeFromWishlist } from '../../core/wishlist.ts';
+import { addToCart, getCart, removeCartItem, updateCartItem } from '../../core/checkout/cart.ts';
+import { AppError } from '../../core/shared/errors.ts';
+import { subscribe } from '../../core/accounts/newsletter.ts';
+import { addToWishlist, listWishlist, removeFromWishlist } from '../../core/checkout/wishlist.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { newsletterAttemptKey } from '../plugins/rate-limit.ts';
 import type { ApiContext } from './context.ts';

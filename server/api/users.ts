@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ChangePasswordSchema, IdParamsSchema, UpdateRoleSchema, UsersQuerySchema } from '../../contracts/index.ts';
-import { changeOwnPassword } from '../../core/auth.ts';
-import { getUserDetails, listUsers, setUserRole } from '../../core/users.ts';
+import { changeOwnPassword } from '../../core/accounts/auth.ts';
+import { getUserDetails, listUsers, setUserRole } from '../../core/accounts/users.ts';
 import { currentUser, setTokenCookie } from '../plugins/auth.ts';
 import { authAttemptKeys } from '../plugins/rate-limit.ts';
 import type { ApiContext } from './context.ts';

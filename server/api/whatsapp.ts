@@ -8,9 +8,9 @@ import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '../../contracts/index.ts';
-import { AppError } from '../../core/errors.ts';
-import { answerVerification, verifyWebhookSignature } from '../../core/whatsapp/cloud-api.ts';
-import { applyWhatsAppWebhook } from '../../core/whatsapp/replies.ts';
+import { AppError } from '../../core/shared/errors.ts';
+import { answerVerification, verifyWebhookSignature } from '../../core/messages/cloud-api.ts';
+import { applyWhatsAppWebhook } from '../../core/orders/whatsapp-replies.ts';
 import type { ApiContext } from './context.ts';
 import { failures } from './shapes.ts';
 

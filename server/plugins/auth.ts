@@ -2,8 +2,8 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { MSG } from '../../contracts/index.ts';
-import { authenticate, sessionCookieName, TOKEN_MAX_AGE_SECONDS, type SessionUser } from '../../core/auth.ts';
-import { AppError } from '../../core/errors.ts';
+import { authenticate, sessionCookieName, TOKEN_MAX_AGE_SECONDS, type SessionUser } from '../../core/accounts/auth.ts';
+import { AppError } from '../../core/shared/errors.ts';
 import type { Db } from '../../db/client.ts';
 
 declare module 'fastify' {

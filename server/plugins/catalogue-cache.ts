@@ -11,7 +11,7 @@
  *   count and by bytes, short-lived), keyed by URL; a page is kept with its CSP nonce cut out and
  *   gets the nonce of each response that reuses it. The sitemap is kept there too, under one key
  *   whatever the spelling of its path, and served from it to everyone. Every catalogue write
- *   (core/catalogue-changes.ts) empties it at once; with Redis the word goes to every other
+ *   (core/catalogue/catalogue-changes.ts) empties it at once; with Redis the word goes to every other
  *   process on a channel, and while that channel is not listened to (Redis away, at start too)
  *   the process keeps nothing.
  */

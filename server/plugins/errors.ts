@@ -7,7 +7,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../../contracts/index.ts';
-import { AppError, classifyFailure, type FieldError } from '../../core/errors.ts';
+import { AppError, classifyFailure, type FieldError } from '../../core/shared/errors.ts';
 import { describeError } from '../../db/errors.ts';
 
 const LOCATIONS: Record<string, FieldError['location']> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };

@@ -7,7 +7,7 @@
  */
 import type { Redis } from 'ioredis';
 import { MSG, PHONE_PATTERN, toAsciiDigits } from '../../contracts/index.ts';
-import { AppError } from '../../core/errors.ts';
+import { AppError } from '../../core/shared/errors.ts';
 import { RedisLink, type RedisLog } from '../redis.ts';
 
 export interface AttemptStore {

@@ -5,7 +5,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { MAX_PRODUCT_IMAGES, MAX_UPLOAD_BYTES, MSG } from '../../contracts/index.ts';
-import { AppError, fieldError } from '../../core/errors.ts';
+import { AppError, fieldError } from '../../core/shared/errors.ts';
 
 /** Bytes of one text field (the description's 200 characters and the stock's JSON fit many times over). */
 const FIELD_MAX_BYTES = 10_000;

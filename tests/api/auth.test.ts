@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
-import { changePassword } from '../../core/auth.ts';
+import { changePassword } from '../../core/accounts/auth.ts';
 import { users } from '../../db/schema.ts';
 import { createAccount, FIXTURE_PASSWORD, uniquePhone } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
-import { getCategory } from '../../core/categories.ts';
-import { removeDueImages } from '../../core/image-removals.ts';
-import { deleteProduct, refreshSearchText, updateProduct } from '../../core/product-edits.ts';
+import { getCategory } from '../../core/catalogue/categories.ts';
+import { removeDueImages } from '../../core/catalogue/image-removals.ts';
+import { deleteProduct, refreshSearchText, updateProduct } from '../../core/catalogue/product-edits.ts';
 import { categories } from '../../db/schema.ts';
 import {
   createAccount,

@@ -9,10 +9,10 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
-import { addToCart } from '../../core/cart.ts';
-import { applyCouponToCart } from '../../core/cart-coupons.ts';
-import { createCoupon, updateCoupon } from '../../core/coupons.ts';
-import { changeShippingRules } from '../../core/shipping.ts';
+import { addToCart } from '../../core/checkout/cart.ts';
+import { applyCouponToCart } from '../../core/checkout/cart-coupons.ts';
+import { createCoupon, updateCoupon } from '../../core/checkout/coupons.ts';
+import { changeShippingRules } from '../../core/checkout/shipping.ts';
 import { coupons, orders } from '../../db/schema.ts';
 import { createAccount, createProductFixture, type Account } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
-import { amountDueSql } from '../../core/money.ts';
-import { expireUnpaidOrders } from '../../core/payments.ts';
-import { placeOrder as placeOrderCore } from '../../core/place-order.ts';
+import { amountDueSql } from '../../core/shared/money.ts';
+import { expireUnpaidOrders } from '../../core/payments/payments.ts';
+import { placeOrder as placeOrderCore } from '../../core/checkout/place-order.ts';
 import { couponUses, coupons, orders } from '../../db/schema.ts';
 import type { StandIn } from '../../scripts/paymob-standin.ts';
 import { advanceOrderFixture, createAccount, createProductFixture, UNKNOWN_ID, type Account } from '../fixtures/factories.ts';

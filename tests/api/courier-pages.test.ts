@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountDueCents, MSG, ORDER_STATUS_LABELS, PAGE_SIZE, toPounds } from '../../contracts/index.ts';
 import { CourierError } from '../../core/couriers/courier.ts';
-import { cashHeldByCouriers, createShipments } from '../../core/shipments.ts';
+import { cashHeldByCouriers, createShipments } from '../../core/couriers/shipments.ts';
 import { orders } from '../../db/schema.ts';
 import { advanceOrderFixture, createAccount, createProductFixture, placeOrderFixture, type Account } from '../fixtures/factories.ts';
 import { createBostaTestApp, moveDelivery, shipmentOf, type BostaTestApp } from '../helpers/bosta.ts';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountDueCents, MSG, toPounds } from '../../contracts/index.ts';
-import { togglePaid } from '../../core/order-lifecycle.ts';
-import { cashHeldByCouriers, recordCashPaidOut } from '../../core/shipments.ts';
+import { togglePaid } from '../../core/orders/order-lifecycle.ts';
+import { cashHeldByCouriers, recordCashPaidOut } from '../../core/couriers/shipments.ts';
 import { orders, orderStatusHistory } from '../../db/schema.ts';
 import { BOSTA_STANDIN_SETTINGS } from '../../scripts/bosta-standin.ts';
 import { advanceOrderFixture, createAccount, createProductFixture, placeOrderFixture, type Account } from '../fixtures/factories.ts';

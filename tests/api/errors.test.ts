@@ -125,7 +125,7 @@ describe('bad input is a 400, never a 500', () => {
 
 describe('unexpected failures', () => {
   it('answer 500 with a generic Arabic message, never the stack, SQL or a path', async () => {
-    const failure = new Error('relation "products" does not exist: select "id", "title" from "products" (/work/main/core/products.ts:131)');
+    const failure = new Error('relation "products" does not exist: select "id", "title" from "products" (/work/main/core/catalogue/products.ts:131)');
     const select = vi.spyOn(t.db, 'select').mockImplementation(() => {
       throw failure;
     });

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProductFields, toUploadBody } from '../../app/components/admin/upload.ts';
 import { MSG } from '../../contracts/index.ts';
-import { getProduct } from '../../core/products.ts';
+import { getProduct } from '../../core/catalogue/products.ts';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { orders, wishlistItems } from '../../db/schema.ts';

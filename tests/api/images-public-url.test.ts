@@ -3,8 +3,8 @@
  * address, which the CSP allows; without it they stay at the shop's own paths.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Category } from '../../core/categories.ts';
-import type { Product } from '../../core/products.ts';
+import type { Category } from '../../core/catalogue/categories.ts';
+import type { Product } from '../../core/catalogue/products.ts';
 import { createCategoryFixture, createProductFixture } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { buildWebApp } from '../helpers/web-build.ts';

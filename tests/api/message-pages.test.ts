@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_KIND_LABELS, MESSAGE_STATUS_LABELS, MSG, ORDER_MESSAGE_KINDS } from '../../contracts/index.ts';
-import { useWhatsApp } from '../../core/whatsapp/outbox.ts';
+import { useWhatsApp } from '../../core/messages/outbox.ts';
 import { messageKindSettings, users, whatsappMessages } from '../../db/schema.ts';
 import { createAccount, createProductFixture, placeOrderFixture, type Account } from '../fixtures/factories.ts';
 import { createWhatsAppTestApp, messagesOf, type WhatsAppTestApp } from '../helpers/whatsapp.ts';

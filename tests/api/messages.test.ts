@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_KIND_LABELS, MESSAGE_MAX_TRIES, MESSAGE_STATUS_LABELS, MSG, ORDER_MESSAGE_KINDS } from '../../contracts/index.ts';
-import { orderPageUrl, renderTemplateText } from '../../core/whatsapp/templates.ts';
+import { orderPageUrl, renderTemplateText } from '../../core/messages/templates.ts';
 import { messageKindSettings, users, whatsappMessages } from '../../db/schema.ts';
 import { createAccount, createProductFixture, UNKNOWN_ID, type Account } from '../fixtures/factories.ts';
 import { ADDRESS, fillCart, placeOrder } from '../helpers/shop.ts';

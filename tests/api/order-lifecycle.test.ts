@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, ORDER_STATUS_LABELS, type OrderStatus } from '../../contracts/index.ts';
-import type { Product } from '../../core/products.ts';
+import type { Product } from '../../core/catalogue/products.ts';
 import { orders, orderStatusHistory } from '../../db/schema.ts';
 import { advanceOrderFixture, createAccount, createProductFixture, UNKNOWN_ID, type Account } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

@@ -8,7 +8,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LINE_PIECES, MAX_OPEN_ORDERS, MSG } from '../../contracts/index.ts';
-import type { Product } from '../../core/products.ts';
+import type { Product } from '../../core/catalogue/products.ts';
 import { idempotencyKeys, orders } from '../../db/schema.ts';
 import type { StandIn } from '../../scripts/paymob-standin.ts';
 import { createAccount, createProductFixture, type Account } from '../fixtures/factories.ts';

@@ -8,9 +8,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PAYMENT_TIMEOUT_MINUTES, MSG, ORDER_STATUS_LABELS, type OrderStatus, type RefundStatus } from '../../contracts/index.ts';
-import { getOrder } from '../../core/orders.ts';
-import { expireUnpaidOrders, listPaymentCallbacks, ordersNeedingDecision } from '../../core/payments.ts';
-import type { Product } from '../../core/products.ts';
+import { getOrder } from '../../core/orders/orders.ts';
+import { expireUnpaidOrders, listPaymentCallbacks, ordersNeedingDecision } from '../../core/payments/payments.ts';
+import type { Product } from '../../core/catalogue/products.ts';
 import { orders, paymentAttempts, paymentCallbacks } from '../../db/schema.ts';
 import { STANDIN_SETTINGS, type StandIn } from '../../scripts/paymob-standin.ts';
 import { createAccount, createProductFixture, UNKNOWN_ID, type Account } from '../fixtures/factories.ts';
@@ -230,7 +230,7 @@ describe('a shop without Paymob settings', () => {
   });
   afterAll(() => cashOnly?.close());
 
-  it("refuses 'card' with 409 in Arabic, placing nothing, as the checkout page does (core/checkout.ts)", async () => {
+  it("refuses 'card' with 409 in Arabic, placing nothing, as the checkout page does (core/checkout/checkout.ts)", async () => {
     const customer = await createAccount(cashOnly.db);
     const product = await createProductFixture(cashOnly.db, cashOnly.images, { stock: { m: 5, l: 5 } });
     const cartId = await fillCart(cashOnly, customer, product.id, 'm');

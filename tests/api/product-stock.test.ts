@@ -2,7 +2,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
-import type { Category } from '../../core/categories.ts';
+import type { Category } from '../../core/catalogue/categories.ts';
 import { products, stockMovements } from '../../db/schema.ts';
 import { advanceOrderFixture, createAccount, createCategoryFixture, createProductFixture, makePng, UNKNOWN_ID, type Account } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

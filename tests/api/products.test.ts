@@ -3,10 +3,10 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, MSG } from '../../contracts/index.ts';
-import type { Category } from '../../core/categories.ts';
-import { removeDueImages } from '../../core/image-removals.ts';
-import { deleteProduct, updateProduct } from '../../core/product-edits.ts';
-import { listProducts, type Product } from '../../core/products.ts';
+import type { Category } from '../../core/catalogue/categories.ts';
+import { removeDueImages } from '../../core/catalogue/image-removals.ts';
+import { deleteProduct, updateProduct } from '../../core/catalogue/product-edits.ts';
+import { listProducts, type Product } from '../../core/catalogue/products.ts';
 import { products, reviews } from '../../db/schema.ts';
 import {
   createAccount,

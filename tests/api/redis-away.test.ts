@@ -14,7 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { catalogueChanged } from '../../core/catalogue-changes.ts';
+import { catalogueChanged } from '../../core/catalogue/catalogue-changes.ts';
 import type { Database, Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { categories } from '../../db/schema.ts';

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SHIPPING_RULES, GOVERNORATES, MSG, type Governorate } from '../../contracts/index.ts';
-import { changeShippingRules } from '../../core/shipping.ts';
+import { changeShippingRules } from '../../core/checkout/shipping.ts';
 import { orders } from '../../db/schema.ts';
 import type { StandIn } from '../../scripts/paymob-standin.ts';
 import { GOVERNORATE_GROUPS } from '../../app/components/admin/shipping-fees.tsx';

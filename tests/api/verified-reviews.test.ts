@@ -1,6 +1,6 @@
 /** "مشتري موثق": a review says whether its author received the product, as the server knows it. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setOrderDelivered } from '../../core/order-lifecycle.ts';
+import { setOrderDelivered } from '../../core/orders/order-lifecycle.ts';
 import { advanceOrderFixture, createAccount, createProductFixture, placeOrderFixture, type Account } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 

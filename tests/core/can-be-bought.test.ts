@@ -7,7 +7,7 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canBeBought } from '../../contracts/constants.ts';
 import { ProductsQuerySchema } from '../../contracts/schemas.ts';
-import { getProduct, isPurchasable, listProducts } from '../../core/products.ts';
+import { getProduct, isPurchasable, listProducts } from '../../core/catalogue/products.ts';
 import { products } from '../../db/schema.ts';
 import { createCategoryFixture, createProductFixture } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

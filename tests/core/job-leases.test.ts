@@ -1,11 +1,11 @@
 /**
- * Background work one process at a time (core/job-leases.ts): of the processes on one database,
+ * Background work one process at a time (core/shared/job-leases.ts): of the processes on one database,
  * one holds a job's lease at a time, a lease a dead process left runs out and is taken over, and
  * a holder done with its work gives the lease back at once.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { acquireLease, releaseAllLeases, runUnderLease, takeLease } from '../../core/job-leases.ts';
+import { acquireLease, releaseAllLeases, runUnderLease, takeLease } from '../../core/shared/job-leases.ts';
 import type { Database } from '../../db/client.ts';
 import { jobLeases } from '../../db/schema.ts';
 import { createTestDatabase } from '../helpers/database.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signup } from '../../core/auth.ts';
+import { signup } from '../../core/accounts/auth.ts';
 import { openDatabase } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { createPostgresDatabase } from '../../scripts/throwaway-database.ts';

@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountDueCents, orderTotal } from '../../contracts/money.ts';
-import { amountDueSql } from '../../core/money.ts';
+import { amountDueSql } from '../../core/shared/money.ts';
 import { orders } from '../../db/schema.ts';
 import { createAccount, createProductFixture } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, ORDER_STATUS_LABELS } from '../../contracts/index.ts';
-import { setOrderDelivered, setOrderPaid, toggleDelivered, togglePaid } from '../../core/order-lifecycle.ts';
-import { getOrder } from '../../core/orders.ts';
+import { setOrderDelivered, setOrderPaid, toggleDelivered, togglePaid } from '../../core/orders/order-lifecycle.ts';
+import { getOrder } from '../../core/orders/orders.ts';
 import { advanceOrderFixture, createAccount, createProductFixture, placeOrderFixture, UNKNOWN_ID } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
-import { AppError } from '../../core/errors.ts';
+import { AppError } from '../../core/shared/errors.ts';
 import {
   authAttemptKeys,
   createAttemptLimiter,

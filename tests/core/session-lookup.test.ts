@@ -6,7 +6,7 @@
 import type { AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSessionUser } from '../../app/lib/session.server.ts';
-import { endSession } from '../../core/auth.ts';
+import { endSession } from '../../core/accounts/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { createAccount, type Account } from '../fixtures/factories.ts';
 import { TEST_SECRET } from '../helpers/app.ts';

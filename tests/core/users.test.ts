@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listUsers } from '../../core/users.ts';
+import { listUsers } from '../../core/accounts/users.ts';
 import { createAccount } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 

@@ -1,9 +1,9 @@
 /**
- * The WhatsApp Cloud API client (core/whatsapp/cloud-api.ts) against the WhatsApp stand-in
+ * The WhatsApp Cloud API client (core/messages/cloud-api.ts) against the WhatsApp stand-in
  * (scripts/whatsapp-standin.ts) over HTTP: a template sent and recorded as Meta receives it; a
  * wrong token, Meta failing, Meta silent and Meta limiting the rate, each as its WhatsAppError; the
  * webhooks' signature and Meta's verification of the URL; the stand-in's status and reply webhooks
- * read back; and every template of core/whatsapp/templates.ts as the customer reads it.
+ * read back; and every template of core/messages/templates.ts as the customer reads it.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,7 +19,7 @@ import {
   WHATSAPP_API_VERSION,
   WhatsAppError,
   type WhatsAppSettings,
-} from '../../core/whatsapp/cloud-api.ts';
+} from '../../core/messages/cloud-api.ts';
 import {
   formatPounds,
   orderPageUrl,
@@ -30,7 +30,7 @@ import {
   WHATSAPP_TEMPLATES,
   type TemplateKind,
   type TemplateParams,
-} from '../../core/whatsapp/templates.ts';
+} from '../../core/messages/templates.ts';
 import { startWhatsAppStandIn, WHATSAPP_STANDIN_SETTINGS, whatsappStandInEnv, type WhatsAppStandIn } from '../../scripts/whatsapp-standin.ts';
 
 interface Received {

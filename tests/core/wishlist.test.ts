@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
-import { getCart } from '../../core/cart.ts';
-import { addToWishlist, listWishlistIds, moveWishlistItemToCart } from '../../core/wishlist.ts';
+import { getCart } from '../../core/checkout/cart.ts';
+import { addToWishlist, listWishlistIds, moveWishlistItemToCart } from '../../core/checkout/wishlist.ts';
 import { createAccount, createProductFixture } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 

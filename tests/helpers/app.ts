@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { localImageStore, type ImageStore } from '../../core/images.ts';
+import { localImageStore, type ImageStore } from '../../core/catalogue/images.ts';
 import type { Database, OpenOptions } from '../../db/client.ts';
 import { buildApp, type AppOptions, type TrustedProxies } from '../../server/app.ts';
 import { createTestDatabase } from './database.ts';

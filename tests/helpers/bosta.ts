@@ -4,7 +4,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { createBosta } from '../../core/couriers/bosta.ts';
-import type { CourierSettings } from '../../core/shipments.ts';
+import type { CourierSettings } from '../../core/couriers/shipments.ts';
 import type { Db } from '../../db/client.ts';
 import { courierEvents, shipments } from '../../db/schema.ts';
 import { BOSTA_STANDIN_SETTINGS, startBostaStandIn, type BostaStandIn } from '../../scripts/bosta-standin.ts';

@@ -1,7 +1,7 @@
 /** Multipart bodies for `app.inject`, and a look into the uploads folder they fill. */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_IMAGE_REMOVAL_GRACE_MS, imageVariantNames, type ImageFolder, type ImageStore } from '../../core/images.ts';
+import { DEFAULT_IMAGE_REMOVAL_GRACE_MS, imageVariantNames, type ImageFolder, type ImageStore } from '../../core/catalogue/images.ts';
 
 export interface FilePart {
   /** The form field, e.g. `imageCover` or `images`. */
@@ -34,7 +34,7 @@ export async function listUploads(images: ImageStore, folder: ImageFolder): Prom
   return (await readdir(path.join(images.root!, folder))).sort();
 }
 
-/** A moment after the grace period of images replaced or deleted now (core/image-removals.ts). */
+/** A moment after the grace period of images replaced or deleted now (core/catalogue/image-removals.ts). */
 export const afterGracePeriod = () => new Date(Date.now() + DEFAULT_IMAGE_REMOVAL_GRACE_MS + 60_000);
 
 /** Every file stored for one uploaded image (its card name plus the other sizes), sorted. */

@@ -6,7 +6,7 @@
  */
 import { createServer, type AddressInfo } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
-import { hmacOf, processedHmacInput, type PaymobSettings } from '../../core/paymob.ts';
+import { hmacOf, processedHmacInput, type PaymobSettings } from '../../core/payments/paymob.ts';
 import type { Db } from '../../db/client.ts';
 import { orderRefunds, paymentAttempts, paymentCallbacks } from '../../db/schema.ts';
 import { startPaymobStandIn, STANDIN_SETTINGS, type StandIn } from '../../scripts/paymob-standin.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from '@20minutes/s3rver';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { S3Settings } from '../../core/s3-images.ts';
+import type { S3Settings } from '../../core/catalogue/s3-images.ts';
 
 export interface TestS3Server {
   settings: S3Settings;

@@ -3,7 +3,7 @@
  * check the outcome against.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { setStock } from '../../core/stock.ts';
+import { setStock } from '../../core/catalogue/stock.ts';
 import type { Db } from '../../db/client.ts';
 import { cartItems, carts, orders, products, productStock, stockMovements } from '../../db/schema.ts';
 import type { Account } from '../fixtures/factories.ts';

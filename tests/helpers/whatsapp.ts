@@ -4,8 +4,8 @@
  * timer would, and the outbox rows the tests check.
  */
 import { asc, eq } from 'drizzle-orm';
-import { createWhatsApp } from '../../core/whatsapp/cloud-api.ts';
-import { sendDueMessages, type WhatsAppConnection } from '../../core/whatsapp/outbox.ts';
+import { createWhatsApp } from '../../core/messages/cloud-api.ts';
+import { sendDueMessages, type WhatsAppConnection } from '../../core/messages/outbox.ts';
 import type { Db } from '../../db/client.ts';
 import { whatsappMessages } from '../../db/schema.ts';
 import { startWhatsAppStandIn, WHATSAPP_STANDIN_SETTINGS, type WhatsAppStandIn } from '../../scripts/whatsapp-standin.ts';

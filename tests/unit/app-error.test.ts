@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { keyOfMessage, MSG, ORDER_STATUS_LABELS } from '../../contracts/index.ts';
-import { AppError, classifyFailure } from '../../core/errors.ts';
+import { AppError, classifyFailure } from '../../core/shared/errors.ts';
 
 describe('AppError', () => {
   it('knows the key of a message it was given exactly', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CouponSchema, couponRefusal, discountOf, type CouponRules } from '../../contracts/coupons.ts';
 import { MSG } from '../../contracts/messages.ts';
 import { amountDueCents, orderTotal } from '../../contracts/money.ts';
-import { intentionItems } from '../../core/payments.ts';
+import { intentionItems } from '../../core/payments/payments.ts';
 
 describe('discountOf', () => {
   it('takes a fixed amount off the items, never more than the items', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneEditAway } from '../../core/search.ts';
+import { oneEditAway } from '../../core/catalogue/search.ts';
 
 describe('oneEditAway', () => {
   it('gives the words with a letter dropped, two neighbours swapped, one changed or one added, and not the word itself', () => {

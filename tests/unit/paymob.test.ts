@@ -1,5 +1,5 @@
 /**
- * Paymob's transaction HMAC as core/paymob.ts computes it: the concatenated string of Paymob's
+ * Paymob's transaction HMAC as core/payments/paymob.ts computes it: the concatenated string of Paymob's
  * documented sample transaction (developers.paymob.com, "HMAC Transaction Callback"), the same
  * string from the flat query of the Response callback, HMAC-SHA512 against RFC 4231, and the
  * signatures a callback may carry. Paymob does not publish the secret behind its sample HMAC, so
@@ -11,8 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { SHIPPING_FEE } from '../../contracts/index.ts';
 import { amountDueCents, sumLines } from '../../contracts/money.ts';
-import { intentionItems } from '../../core/payments.ts';
-import { createIntention, HMAC_FIELDS, hmacOf, PAYMOB_ANSWER_MAX_BYTES, PaymobError, processedHmacInput, responseHmacInput, responseOrderId, signatureMatches } from '../../core/paymob.ts';
+import { intentionItems } from '../../core/payments/payments.ts';
+import { createIntention, HMAC_FIELDS, hmacOf, PAYMOB_ANSWER_MAX_BYTES, PaymobError, processedHmacInput, responseHmacInput, responseOrderId, signatureMatches } from '../../core/payments/paymob.ts';
 
 /** Paymob's sample transaction, as its Processed callback nests it in `obj` (with fields the HMAC does not cover). */
 const SAMPLE_OBJ = {

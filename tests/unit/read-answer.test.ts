@@ -1,6 +1,6 @@
-/** An outside service's answer is read to a limit (core/outside-json.ts readAnswer), never held whole past it. */
+/** An outside service's answer is read to a limit (core/shared/outside-json.ts readAnswer), never held whole past it. */
 import { describe, expect, it } from 'vitest';
-import { AnswerTooLarge, readAnswer } from '../../core/outside-json.ts';
+import { AnswerTooLarge, readAnswer } from '../../core/shared/outside-json.ts';
 
 /** An answer streamed in `chunks` pieces of `size` bytes, counting how many were pulled. */
 function streamed(chunks: number, size: number) {

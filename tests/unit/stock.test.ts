@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spreadQuantity } from '../../core/stock.ts';
+import { spreadQuantity } from '../../core/catalogue/stock.ts';
 
 describe('spreadQuantity: a quantity sent alone, spread over the sizes', () => {
   it.each([

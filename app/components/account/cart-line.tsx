@@ -2,7 +2,7 @@ import { CircleAlert, Minus, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { MSG } from '../../../contracts/messages.ts';
 import { lineTotal } from '../../../contracts/money.ts';
-import type { CartLine as CartLineData } from '../../../core/cart.ts';
+import type { CartLine as CartLineData } from '../../../core/checkout/cart.ts';
 import { piecesText } from '../catalogue/stock-text.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';

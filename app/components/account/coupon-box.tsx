@@ -5,7 +5,7 @@
  * work without JavaScript and the page comes back with the cart as it is; with JavaScript the part
  * of the page the code changes is replaced in place (`swap`).
  */
-import type { CartCoupon } from '../../../core/coupons.ts';
+import type { CartCoupon } from '../../../core/checkout/coupons.ts';
 import { Discount, Ltr } from '../../lib/format.tsx';
 import { FieldMessage } from './form-field.tsx';
 

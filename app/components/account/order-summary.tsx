@@ -1,5 +1,5 @@
-import type { CartLine } from '../../../core/cart.ts';
-import type { CartCoupon } from '../../../core/coupons.ts';
+import type { CartLine } from '../../../core/checkout/cart.ts';
+import type { CartCoupon } from '../../../core/checkout/coupons.ts';
 import { lineTotal } from '../../../contracts/money.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';

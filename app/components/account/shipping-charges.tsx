@@ -8,7 +8,7 @@
 import { CURRENCY, type PaymentMethod } from '../../../contracts/constants.ts';
 import { GOVERNORATES, type Governorate } from '../../../contracts/governorates.ts';
 import { orderTotal, toPiastres } from '../../../contracts/money.ts';
-import type { CartCoupon } from '../../../core/coupons.ts';
+import type { CartCoupon } from '../../../core/checkout/coupons.ts';
 import { feeRange, shippingChargeOf, shipsFree, type ShippingRules } from '../../../contracts/shipping.ts';
 import { formatAmount } from '../../lib/format.tsx';
 import { ByPaymentMethod } from './payment-method.tsx';

@@ -7,7 +7,7 @@
  */
 import { LoaderCircle, ShoppingCart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import type { SizeStock } from '../../../core/stock.ts';
+import type { SizeStock } from '../../../core/catalogue/stock.ts';
 import { Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
 import { useImagesUrl } from '../../lib/root-data.ts';

@@ -1,6 +1,6 @@
 /** Reading the admin's category form (multipart) in the page actions, with the same limits as the API. */
 import { CategorySchema } from '../../../contracts/schemas.ts';
-import { AppError } from '../../../core/errors.ts';
+import { AppError } from '../../../core/shared/errors.ts';
 import { fieldErrors, fileBytes, fromAppError, invalid, readPageForm } from '../../lib/forms.server.ts';
 import type { AppLoadContext } from 'react-router';
 

@@ -13,12 +13,12 @@ import { z } from 'zod';
 import { ORDER_STATUSES, PAGE_SIZE, paymentToGiveBack, refundsOfPayment, type RefundStatus } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { IdSchema } from '../../../contracts/schemas.ts';
-import { AppError } from '../../../core/errors.ts';
-import { setOrderFlag } from '../../../core/order-lifecycle.ts';
-import { changeOrderStatusWithCourier, createShipment, createShipments, recordCashPaidOut, type BulkShipmentReport } from '../../../core/shipments.ts';
-import { getOrder, type Order, type Viewer } from '../../../core/orders.ts';
-import { decidePayment } from '../../../core/payments.ts';
-import { refundPaidOrder } from '../../../core/refunds.ts';
+import { AppError } from '../../../core/shared/errors.ts';
+import { setOrderFlag } from '../../../core/orders/order-lifecycle.ts';
+import { changeOrderStatusWithCourier, createShipment, createShipments, recordCashPaidOut, type BulkShipmentReport } from '../../../core/couriers/shipments.ts';
+import { getOrder, type Order, type Viewer } from '../../../core/orders/orders.ts';
+import { decidePayment } from '../../../core/payments/payments.ts';
+import { refundPaidOrder } from '../../../core/payments/refunds.ts';
 import { fieldErrors, fromAppError, invalid, refererPath, readPageForm } from '../../lib/forms.server.ts';
 import { requireAdmin } from '../../lib/session.server.ts';
 import { isDocumentRequest } from '../../lib/shopper.server.ts';
@@ -75,7 +75,7 @@ function refundToast(status: RefundStatus, prefix?: string): Toast {
   return { type: status === 'failed' ? 'error' : 'success', message: prefix ? `${prefix}. ${message}` : message };
 }
 
-/** How the refund went that closing a paid card order just made (core/order-lifecycle.ts changeOrderStatus refunds it). */
+/** How the refund went that closing a paid card order just made (core/orders/order-lifecycle.ts changeOrderStatus refunds it). */
 function refundOfClosing(order: Order): RefundStatus | undefined {
   if (!paymentToGiveBack(order)) return undefined;
   return refundsOfPayment(order).at(-1)?.status;

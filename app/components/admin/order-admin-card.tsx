@@ -3,7 +3,7 @@ import { ChevronLeft, CircleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { flagChangeAllowed, PAYMENT_METHOD_LABELS, type OrderStatus, type PaymentMethod, type RefundStatus } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
-import type { Order } from '../../../core/orders.ts';
+import type { Order } from '../../../core/orders/orders.ts';
 import { orderTotal } from '../../../contracts/money.ts';
 import { Discount, Ltr, Price } from '../../lib/format.tsx';
 import { formatDateTime, stamp } from './date-time.ts';
@@ -51,7 +51,7 @@ export interface AdminOrderView {
 
 /**
  * What the admin pages need of an order, formatted once on the server so the page hydrates with
- * the same text. `needsDecision` comes from core/payments.ts ordersNeedingDecision.
+ * the same text. `needsDecision` comes from core/payments/payments.ts ordersNeedingDecision.
  */
 export function toAdminOrderView(order: Order, needsDecision = false): AdminOrderView {
   return {

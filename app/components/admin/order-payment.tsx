@@ -8,7 +8,7 @@
 import { CircleAlert, LoaderCircle, RotateCcw, Undo2, Wallet } from 'lucide-react';
 import { useFetcher } from 'react-router';
 import { PAYMENT_OUTCOME_LABELS, type PaymentOutcome } from '../../../contracts/constants.ts';
-import type { PaymentCallbackRecord } from '../../../core/payments.ts';
+import type { PaymentCallbackRecord } from '../../../core/payments/payments.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { useActionToasts, type ActionResult } from '../../lib/toast.ts';
 import { stamp } from './date-time.ts';

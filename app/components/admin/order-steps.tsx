@@ -7,7 +7,7 @@
 import { Ban, Check, LoaderCircle, PackageCheck, Truck, Undo2 } from 'lucide-react';
 import { Form, useNavigation } from 'react-router';
 import { ORDER_NEXT_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../../contracts/constants.ts';
-import type { Order } from '../../../core/orders.ts';
+import type { Order } from '../../../core/orders/orders.ts';
 import { Price } from '../../lib/format.tsx';
 import { SpinnerButton } from '../account/spinner-button.tsx';
 import { stamp } from './date-time.ts';

@@ -7,7 +7,7 @@
  */
 import { Printer, Truck } from 'lucide-react';
 import { Ltr } from '../../lib/format.tsx';
-import type { BulkShipmentReport } from '../../../core/shipments.ts';
+import type { BulkShipmentReport } from '../../../core/couriers/shipments.ts';
 import type { AdminOrderView } from './order-admin-card.tsx';
 
 

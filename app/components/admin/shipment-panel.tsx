@@ -7,7 +7,7 @@
 import { Banknote, ExternalLink, Printer, Truck } from 'lucide-react';
 import { Form, useNavigation } from 'react-router';
 import type { OrderStatus } from '../../../contracts/constants.ts';
-import type { Shipment } from '../../../core/orders.ts';
+import type { Shipment } from '../../../core/orders/orders.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { FormAlert } from '../account/form-field.tsx';
 import { SpinnerButton } from '../account/spinner-button.tsx';

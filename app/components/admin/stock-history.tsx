@@ -4,7 +4,7 @@
  */
 import { Link } from 'react-router';
 import { STOCK_REASON_LABELS } from '../../../contracts/constants.ts';
-import type { StockMovement } from '../../../core/stock.ts';
+import type { StockMovement } from '../../../core/catalogue/stock.ts';
 import { Ltr } from '../../lib/format.tsx';
 import { stamp } from './date-time.ts';
 

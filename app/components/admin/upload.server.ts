@@ -1,11 +1,11 @@
 /**
  * The product form posted without JavaScript: the page action turns the posted form into the
  * form the page's script sends the API (upload.ts), then reads it as the API does
- * (core/product-form.ts); the server has bounded the body already (server/page-bodies.ts).
+ * (core/catalogue/product-form.ts); the server has bounded the body already (server/page-bodies.ts).
  */
 import type { AppLoadContext } from 'react-router';
-import { AppError } from '../../../core/errors.ts';
-import type { ProductForm } from '../../../core/product-form.ts';
+import { AppError } from '../../../core/shared/errors.ts';
+import type { ProductForm } from '../../../core/catalogue/product-form.ts';
 import { fileBytes, invalid, readPageForm } from '../../lib/forms.server.ts';
 import { readProductFields } from './upload.ts';
 

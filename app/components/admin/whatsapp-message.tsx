@@ -7,13 +7,13 @@ import { RotateCw } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
 import { MSG } from '../../../contracts/messages.ts';
 import { RESENDABLE_STATUSES, type MessageStatus } from '../../../contracts/whatsapp.ts';
-import type { CustomerMessage } from '../../../core/messages.ts';
+import type { CustomerMessage } from '../../../core/messages/messages.ts';
 import { Ltr } from '../../lib/format.tsx';
 import { SpinnerButton } from '../account/spinner-button.tsx';
 import { stamp } from './date-time.ts';
 import { Detail } from './order-admin-card.tsx';
 
-/** A message as core gives it (core/messages.ts CustomerMessage), its dates formatted once on the server. */
+/** A message as core gives it (core/messages/messages.ts CustomerMessage), its dates formatted once on the server. */
 export type MessageView = Omit<CustomerMessage, 'createdAt' | 'sentAt'> & {
   createdAt: { iso: string; text: string };
   sentAt: { iso: string; text: string } | null;

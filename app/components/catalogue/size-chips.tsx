@@ -7,7 +7,7 @@
  */
 import { useId } from 'react';
 import { MSG } from '../../../contracts/messages.ts';
-import type { SizeStock } from '../../../core/stock.ts';
+import type { SizeStock } from '../../../core/catalogue/stock.ts';
 import { HINT } from '../../enhance/size-hints.ts';
 import { Ltr } from '../../lib/format.tsx';
 import { isLastPieces, lastPiecesText, sizeName, soldOutSizeLabel } from './stock-text.ts';

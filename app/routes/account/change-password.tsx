@@ -9,7 +9,7 @@
 import { Link, redirect } from 'react-router';
 import { MSG } from '../../../contracts/messages.ts';
 import { ChangePasswordSchema } from '../../../contracts/schemas.ts';
-import { changeOwnPassword } from '../../../core/auth.ts';
+import { changeOwnPassword } from '../../../core/accounts/auth.ts';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert, TextField } from '../../components/account/form-field.tsx';
 import { SubmitButton } from '../../components/account/submit-button.tsx';

@@ -3,9 +3,9 @@ import { PAYMENT_METHODS, type PaymentMethod } from '../../../contracts/constant
 import { GOVERNORATES } from '../../../contracts/governorates.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { IdempotencyKeySchema, ShippingAddressSchema } from '../../../contracts/schemas.ts';
-import { getCart } from '../../../core/cart.ts';
-import { checkout } from '../../../core/checkout.ts';
-import { readLastGovernorate, readShippingRules } from '../../../core/shipping.ts';
+import { getCart } from '../../../core/checkout/cart.ts';
+import { checkout } from '../../../core/checkout/checkout.ts';
+import { readLastGovernorate, readShippingRules } from '../../../core/checkout/shipping.ts';
 import { FormAlert, PhoneField, SelectField, TextAreaField, TextField } from '../../components/account/form-field.tsx';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { type CarriedFields, CouponBox } from '../../components/account/coupon-box.tsx';

@@ -1,6 +1,6 @@
 /**
  * A forgotten password, first step: the shopper gives the account's phone and the shop sends a
- * 6-digit code there on WhatsApp (core/password-reset.ts). It does not hydrate
+ * 6-digit code there on WhatsApp (core/accounts/password-reset.ts). It does not hydrate
  * (docs/decisions/010): a plain form that posts to the action, which sends the browser on to
  * /reset-password with the phone, where the same confirmation shows whether or not the phone
  * has an account. A refusal (a malformed phone, too many attempts) comes back as this page with
@@ -8,7 +8,7 @@
  */
 import { Link, redirect } from 'react-router';
 import { ForgotPasswordSchema } from '../../../contracts/schemas.ts';
-import { requestResetCode } from '../../../core/password-reset.ts';
+import { requestResetCode } from '../../../core/accounts/password-reset.ts';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert, PhoneField } from '../../components/account/form-field.tsx';
 import { SubmitButton } from '../../components/account/submit-button.tsx';

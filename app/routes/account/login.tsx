@@ -7,8 +7,8 @@
  */
 import { Link, redirect } from 'react-router';
 import { LoginSchema } from '../../../contracts/schemas.ts';
-import { login, startSession } from '../../../core/auth.ts';
-import { AppError } from '../../../core/errors.ts';
+import { login, startSession } from '../../../core/accounts/auth.ts';
+import { AppError } from '../../../core/shared/errors.ts';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
 import { SubmitButton } from '../../components/account/submit-button.tsx';

@@ -1,6 +1,6 @@
 /**
  * A forgotten password, second step: the code that came on WhatsApp and a new password
- * (core/password-reset.ts). It does not hydrate (docs/decisions/010): a plain form that posts to
+ * (core/accounts/password-reset.ts). It does not hydrate (docs/decisions/010): a plain form that posts to
  * the action, which on success ends every other session of the account, signs this browser in
  * (the session cookie, as the login page sets it) and redirects to the profile, a full page load.
  * A refusal comes back as the page with each message beside its field and as an error toast, the
@@ -9,9 +9,9 @@
  */
 import { Link, redirect } from 'react-router';
 import { MSG } from '../../../contracts/messages.ts';
-import { startSession } from '../../../core/auth.ts';
+import { startSession } from '../../../core/accounts/auth.ts';
 import { ResetPasswordSchema } from '../../../contracts/schemas.ts';
-import { resetPassword } from '../../../core/password-reset.ts';
+import { resetPassword } from '../../../core/accounts/password-reset.ts';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
 import { SubmitButton } from '../../components/account/submit-button.tsx';

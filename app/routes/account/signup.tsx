@@ -7,7 +7,7 @@
  */
 import { Link, redirect } from 'react-router';
 import { SignupSchema } from '../../../contracts/schemas.ts';
-import { signup, startSession } from '../../../core/auth.ts';
+import { signup, startSession } from '../../../core/accounts/auth.ts';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
 import { SubmitButton } from '../../components/account/submit-button.tsx';

@@ -1,8 +1,8 @@
 import { data, redirect } from 'react-router';
 import { MSG, type MessageKey } from '../../../contracts/messages.ts';
 import { WishlistSchema } from '../../../contracts/schemas.ts';
-import { AppError } from '../../../core/errors.ts';
-import { addToWishlist, moveWishlistItemToCart, removeFromWishlist } from '../../../core/wishlist.ts';
+import { AppError } from '../../../core/shared/errors.ts';
+import { addToWishlist, moveWishlistItemToCart, removeFromWishlist } from '../../../core/checkout/wishlist.ts';
 import { wishlistAnchor } from '../../components/account/wishlist-item.tsx';
 import { fromAppError, refererPath, readPageForm } from '../../lib/forms.server.ts';
 import type { ActionResult } from '../../lib/toast.ts';

@@ -1,9 +1,9 @@
 import { List } from 'lucide-react';
 import { MAX_PAGE_SIZE } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
-import { listCategories } from '../../../core/categories.ts';
-import { readNewProduct } from '../../../core/product-form.ts';
-import { createProduct } from '../../../core/product-edits.ts';
+import { listCategories } from '../../../core/catalogue/categories.ts';
+import { readNewProduct } from '../../../core/catalogue/product-form.ts';
+import { createProduct } from '../../../core/catalogue/product-edits.ts';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { ProductForm, type ProductActionData } from '../../components/admin/product-form.tsx';
 import { readProductPost } from '../../components/admin/upload.server.ts';

@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../../../contracts/constants.ts';
 import { IdSchema } from '../../../contracts/schemas.ts';
-import { AppError } from '../../../core/errors.ts';
-import { shipmentLabels } from '../../../core/shipments.ts';
+import { AppError } from '../../../core/shared/errors.ts';
+import { shipmentLabels } from '../../../core/couriers/shipments.ts';
 import { requireAdmin } from '../../lib/session.server.ts';
 import type { Route } from './+types/airway-bills';
 

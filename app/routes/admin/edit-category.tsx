@@ -1,7 +1,7 @@
 import { List } from 'lucide-react';
 import { useNavigation } from 'react-router';
 import { MSG } from '../../../contracts/messages.ts';
-import { getCategory, updateCategory } from '../../../core/categories.ts';
+import { getCategory, updateCategory } from '../../../core/catalogue/categories.ts';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { categoryFailure, readCategoryForm } from '../../components/admin/category-form.server.ts';
 import { CategoryForm, type CategoryActionData } from '../../components/admin/category-form.tsx';

@@ -3,7 +3,7 @@ import { data, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs
 import { MAX_PAGE_SIZE } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { IdSchema } from '../../../contracts/schemas.ts';
-import { deleteCategory, listCategories } from '../../../core/categories.ts';
+import { deleteCategory, listCategories } from '../../../core/catalogue/categories.ts';
 import { FormAlert } from '../../components/account/form-field.tsx';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { CategoryRow, deleteControlId } from '../../components/admin/category-row.tsx';

@@ -1,8 +1,8 @@
 import { Inbox } from 'lucide-react';
 import { Link, useNavigation } from 'react-router';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, PAGE_SIZE, type OrderStatus } from '../../../contracts/constants.ts';
-import { countOrdersByStatus, listOrders } from '../../../core/orders.ts';
-import { ordersNeedingDecision } from '../../../core/payments.ts';
+import { countOrdersByStatus, listOrders } from '../../../core/orders/orders.ts';
+import { ordersNeedingDecision } from '../../../core/payments/payments.ts';
 import { FormAlert } from '../../components/account/form-field.tsx';
 import { Spinner } from '../../components/account/spinner-button.tsx';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';

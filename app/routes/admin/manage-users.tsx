@@ -1,7 +1,7 @@
 import { Link, useNavigation } from 'react-router';
 import { PAGE_SIZE } from '../../../contracts/constants.ts';
 import { UsersQuerySchema } from '../../../contracts/schemas.ts';
-import { listUsers } from '../../../core/users.ts';
+import { listUsers } from '../../../core/accounts/users.ts';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { UserCard, type UserCardData } from '../../components/admin/user-card.tsx';
 import { UserSearch } from '../../components/admin/user-search.tsx';

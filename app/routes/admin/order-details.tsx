@@ -1,9 +1,9 @@
 import { ArrowRight, ImageIcon } from 'lucide-react';
 import { flagChangeAllowed, isClosedStatus, MAX_PAGE_SIZE } from '../../../contracts/constants.ts';
-import { listMessages } from '../../../core/messages.ts';
-import { getOrder } from '../../../core/orders.ts';
-import { listPaymentCallbacks } from '../../../core/payments.ts';
-import { whatsAppConnected } from '../../../core/whatsapp/outbox.ts';
+import { listMessages } from '../../../core/messages/messages.ts';
+import { getOrder } from '../../../core/orders/orders.ts';
+import { listPaymentCallbacks } from '../../../core/payments/payments.ts';
+import { whatsAppConnected } from '../../../core/messages/outbox.ts';
 import { FormAlert } from '../../components/account/form-field.tsx';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { changeOrder, type ShipmentActionResult } from '../../components/admin/order-actions.server.ts';

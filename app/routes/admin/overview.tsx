@@ -1,8 +1,8 @@
 import { AlertTriangle, Banknote, CalendarDays, ClipboardCheck, HandCoins, PackageX, ShoppingBag, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { LOW_STOCK_THRESHOLD } from '../../../contracts/constants.ts';
-import { getDashboard, type StockAlert } from '../../../core/dashboard.ts';
-import { cashHeldByCouriers } from '../../../core/shipments.ts';
+import { getDashboard, type StockAlert } from '../../../core/orders/dashboard.ts';
+import { cashHeldByCouriers } from '../../../core/couriers/shipments.ts';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { OrderBadges } from '../../components/admin/order-status-badge.tsx';
 import { SalesChart } from '../../components/admin/sales-chart.tsx';

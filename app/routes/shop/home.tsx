@@ -5,9 +5,9 @@
  */
 import { AGES, HOME_CATEGORY_NAMES, MAX_HOME_TILES, PRICE_BANDS, RETURN_DAYS, STORE_NAME } from '../../../contracts/constants.ts';
 import { normalizeArabic } from '../../../contracts/normalize-arabic.ts';
-import { listCategories } from '../../../core/categories.ts';
-import { listProducts } from '../../../core/products.ts';
-import { readShippingRules } from '../../../core/shipping.ts';
+import { listCategories } from '../../../core/catalogue/categories.ts';
+import { listProducts } from '../../../core/catalogue/products.ts';
+import { readShippingRules } from '../../../core/checkout/shipping.ts';
 import { socialMeta } from '../../components/catalogue/social-meta.ts';
 import { BannerCarousel, type BannerSlide } from '../../components/home/banner-carousel.tsx';
 import { CategoryTiles } from '../../components/home/category-tiles.tsx';
@@ -34,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     listProducts(context.catalogueDb, { ...section, sort: ['-createdAt'] }),
     listProducts(context.catalogueDb, { ...section, priceAfterDiscount: { lte: PRICE_BANDS.offers } }),
     listProducts(context.catalogueDb, { ...section, age: KIDS }),
-    // Kept with the page in the catalogue cache, which a change of the rules empties (core/shipping.ts).
+    // Kept with the page in the catalogue cache, which a change of the rules empties (core/checkout/shipping.ts).
     readShippingRules(context.catalogueDb),
   ]);
 

@@ -4,8 +4,8 @@
  * address may ask for it a limited number of times a minute (server/plugins/catalogue-cache.ts,
  * server/app.ts).
  */
-import { listCategories } from '../../../core/categories.ts';
-import { listProducts } from '../../../core/products.ts';
+import { listCategories } from '../../../core/catalogue/categories.ts';
+import { listProducts } from '../../../core/catalogue/products.ts';
 import { LISTING_PATHS, STATIC_PAGES } from '../../components/shell/site-pages.ts';
 import type { Route } from './+types/sitemap';
 

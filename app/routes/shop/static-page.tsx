@@ -7,7 +7,7 @@
 import { Link, useMatches } from 'react-router';
 import { DELIVERY_WORKING_DAYS, REFUND_DAYS, RETURN_DAYS, STORE_NAME, STORE_PHONE, SUPPORT_HOURS, WHATSAPP_NUMBER } from '../../../contracts/constants.ts';
 import type { ShippingRules } from '../../../contracts/shipping.ts';
-import { readShippingRules } from '../../../core/shipping.ts';
+import { readShippingRules } from '../../../core/checkout/shipping.ts';
 import { socialMeta } from '../../components/catalogue/social-meta.ts';
 import { CodFeeWords, FeeWords, FreeShippingWords } from '../../components/shipping-terms.tsx';
 import { STATIC_PAGES, type StaticPageId } from '../../components/shell/site-pages.ts';

@@ -1,13 +1,13 @@
 /** Invalidation: every catalogue change empties the kept answers, in this process and, through Redis, in the others. */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { onCatalogueChange } from '../../../core/catalogue-changes.ts';
+import { onCatalogueChange } from '../../../core/catalogue/catalogue-changes.ts';
 import type { Db } from '../../../db/client.ts';
 import { RedisLink } from '../../redis.ts';
 import type { ResponseCache } from './response-store.ts';
 
 /**
- * Empties `cache` on every catalogue change (core/catalogue-changes.ts) until `app` closes: this
+ * Empties `cache` on every catalogue change (core/catalogue/catalogue-changes.ts) until `app` closes: this
  * process's own, which it announces to the other processes on Redis when `redisUrl` is set, and
  * theirs. Gives whether the cache may be used: not while the others' changes are not listened to.
  */

@@ -1,7 +1,7 @@
 /** Whether a request is a guest's: a request with a session is never answered from a shared copy. */
 import type { FastifyRequest } from 'fastify';
 
-/** The session cookie with a value, by its name over https and over plain http (core/auth.ts sessionCookieName). */
+/** The session cookie with a value, by its name over https and over plain http (core/accounts/auth.ts sessionCookieName). */
 const SESSION_COOKIE = { https: /(?:^|;)\s*__Host-token=[^;\s]/, http: /(?:^|;)\s*token=[^;\s]/ };
 
 /**

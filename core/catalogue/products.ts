@@ -1,0 +1,214 @@
+/** The catalogue as shoppers and staff read it: listing with filters, search and sorting, one product, related items. */
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, not, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ALL_SEASONS, canBeBought, MSG, type ProductsQuery } from '../../contracts/index.ts';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { categories, products } from '../../db/schema.ts';
+import { AppError } from '../shared/errors.ts';
+import { offsetOf, toPage, type Page } from '../shared/pagination.ts';
+import { prepareKeywordSearch } from './search.ts';
+import { stockOf, type SizeStock } from './stock.ts';
+
+export interface Product {
+  id: string;
+  title: string;
+  slug: string;
+  description: string;
+  imageCover: string;
+  /** The other images, after the cover. */
+  images: string[];
+  category: { id: string; name: string };
+  price: number;
+  priceAfterDiscount: number;
+  /** Pieces left over all sizes: the sum of `stock`. */
+  quantity: number;
+  /** Pieces left per size, in the order of `availableSizes`. */
+  stock: SizeStock[];
+  age: string;
+  season: string;
+  availableSizes: string[];
+  /** The admin's switch. */
+  available: boolean;
+  /** What shoppers see: switched on and stock left. */
+  availability: boolean;
+  barcode: string;
+  sale: string;
+  ratingsAverage: number;
+  ratingsQuantity: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** "Can be bought" in SQL, for filters: the same rule as canBeBought (contracts/constants.ts). */
+export const isPurchasable = sql<boolean>`(${products.available} and ${products.quantity} > 0)`;
+
+const productColumns = {
+  id: products.id,
+  title: products.title,
+  slug: products.slug,
+  description: products.description,
+  imageCover: products.imageCover,
+  images: products.images,
+  categoryId: products.categoryId,
+  categoryName: categories.name,
+  price: products.price,
+  priceAfterDiscount: products.priceAfterDiscount,
+  quantity: products.quantity,
+  age: products.age,
+  season: products.season,
+  availableSizes: products.availableSizes,
+  available: products.available,
+  barcode: products.barcode,
+  sale: products.sale,
+  ratingsAverage: products.ratingsAverage,
+  ratingsQuantity: products.ratingsQuantity,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+};
+
+type ProductRow = {
+  [K in keyof typeof productColumns]: (typeof productColumns)[K]['_']['data'];
+};
+
+/** Products from their rows, each with its stock per size (one query for all of them). */
+async function toProducts(db: Db, rows: ProductRow[]): Promise<Product[]> {
+  const stock = await stockOf(db, rows);
+  return rows.map(({ categoryId, categoryName, ...rest }) => ({
+    ...rest,
+    stock: stock.get(rest.id) ?? [],
+    category: { id: categoryId, name: categoryName },
+    availability: canBeBought(rest),
+  }));
+}
+
+function selectProducts(db: Db) {
+  return db.select(productColumns).from(products).innerJoin(categories, eq(categories.id, products.categoryId));
+}
+
+const SORT_COLUMNS = {
+  createdAt: products.createdAt,
+  priceAfterDiscount: products.priceAfterDiscount,
+  price: products.price,
+  title: products.title,
+  ratingsAverage: products.ratingsAverage,
+  quantity: products.quantity,
+} as const;
+
+/** The listing's filters other than the keyword. */
+function buildFilters(query: ProductsQuery): SQL | undefined {
+  const filters: (SQL | undefined)[] = [];
+  if (query.category?.length) filters.push(inArray(products.categoryId, query.category));
+  if (query.season) {
+    // An all-season product belongs to summer and to winter (DESIGN.md decision 3).
+    filters.push(
+      query.season === ALL_SEASONS ? eq(products.season, ALL_SEASONS) : inArray(products.season, [query.season, ALL_SEASONS]),
+    );
+  }
+  if (query.age) filters.push(eq(products.age, query.age));
+  if (query.availability !== undefined) filters.push(query.availability ? isPurchasable : not(isPurchasable));
+  const band = query.priceAfterDiscount;
+  if (band?.lte !== undefined) filters.push(lte(products.priceAfterDiscount, band.lte));
+  if (band?.lt !== undefined) filters.push(lt(products.priceAfterDiscount, band.lt));
+  if (band?.gte !== undefined) filters.push(gte(products.priceAfterDiscount, band.gte));
+  if (band?.gt !== undefined) filters.push(gt(products.priceAfterDiscount, band.gt));
+  return and(...filters);
+}
+
+/** How much work one listing may do, whatever the catalogue's size (docs/decisions/012). */
+export interface ListBounds {
+  /**
+   * A keyword search reads at most this many matches, the first by the asked sort (newest
+   * first by default), and ranks title matches first among them.
+   */
+  searchMatches: number;
+  /** A list counts its matches exactly up to this many; past it, the planner's estimate. */
+  exactCount: number;
+}
+
+const LIST_BOUNDS: ListBounds = { searchMatches: 1_000, exactCount: 1_000 };
+
+type SortColumns = { [K in keyof typeof SORT_COLUMNS]: SQL.Aliased | AnyPgColumn };
+
+/** The asked sort (API.md `sort`) on the given columns. */
+function sortOrder(query: ProductsQuery, columns: SortColumns = SORT_COLUMNS): SQL[] {
+  return (query.sort ?? []).map((field) => {
+    const column = columns[field.replace(/^-/, '') as keyof typeof SORT_COLUMNS];
+    return field.startsWith('-') ? desc(column) : asc(column);
+  });
+}
+
+/**
+ * How many products match: exact up to `cap`; past it, the planner's estimate (never below
+ * the cap), so a count never reads more than the cap's rows.
+ */
+async function boundedCount(db: Db, where: SQL | undefined, cap: number): Promise<number> {
+  const capped = db.select({ one: sql`1` }).from(products).where(where).limit(cap + 1);
+  const [row] = await db.select({ n: count() }).from(capped.as('capped'));
+  const exact = row?.n ?? 0;
+  if (exact <= cap) return exact;
+  const [plan] = await rowsOf<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${db.select({ one: sql`1` }).from(products).where(where)}`);
+  const raw = plan?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  return Math.max(cap + 1, Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0));
+}
+
+/** One page of a keyword search: the first `cap` matches by the asked sort, title matches first. */
+async function searchProducts(db: Db, query: ProductsQuery, filters: SQL | undefined, cap: number): Promise<Page<Product>> {
+  const search = await prepareKeywordSearch(db, query.keyword!);
+  if (!search) return toPage([], 0, query.page, query.limit);
+  const matches = db
+    .select({ id: products.id, searchTitle: products.searchTitle, ...SORT_COLUMNS })
+    .from(products)
+    .where(and(filters, search.where))
+    .orderBy(...sortOrder(query), desc(products.createdAt), desc(products.id))
+    .limit(cap)
+    .as('matches');
+  const ranked = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .orderBy(...sortOrder(query, matches), sql`${search.titleMatches(sql`${matches.searchTitle}`)} desc`, desc(matches.createdAt), desc(matches.id));
+  const offset = offsetOf(query.page, query.limit);
+  const ids = ranked.slice(offset, offset + query.limit).map((row) => row.id);
+  return toPage(await listProductsByIds(db, ids), ranked.length, query.page, query.limit);
+}
+
+/** One page of products matching the listing query (API.md GET /products). */
+export async function listProducts(db: Db, query: ProductsQuery, bounds: ListBounds = LIST_BOUNDS): Promise<Page<Product>> {
+  const filters = buildFilters(query);
+  if (query.keyword) return searchProducts(db, query, filters, bounds.searchMatches);
+  const [rows, total] = await Promise.all([
+    selectProducts(db)
+      .where(filters)
+      .orderBy(...sortOrder(query), desc(products.createdAt), desc(products.id))
+      .limit(query.limit)
+      .offset(offsetOf(query.page, query.limit)),
+    boundedCount(db, filters, bounds.exactCount),
+  ]);
+  return toPage(await toProducts(db, rows), total, query.page, query.limit);
+}
+
+export async function getProduct(db: Db, id: string): Promise<Product> {
+  const [row] = await selectProducts(db).where(eq(products.id, id)).limit(1);
+  if (!row) throw new AppError(404, MSG.productNotFound);
+  const [product] = await toProducts(db, [row]);
+  return product!;
+}
+
+/** Products by id, in the order of `ids`; ids with no product are skipped. */
+export async function listProductsByIds(db: Db, ids: string[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectProducts(db).where(inArray(products.id, ids));
+  const byId = new Map((await toProducts(db, rows)).map((product) => [product.id, product]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Available products of the same category, newest first, for the "related items" carousel. */
+export async function listRelatedProducts(db: Db, id: string, limit = 10): Promise<Product[]> {
+  const product = await getProduct(db, id);
+  const rows = await selectProducts(db)
+    .where(and(eq(products.categoryId, product.category.id), ne(products.id, id), isPurchasable))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
+  return toProducts(db, rows);
+}

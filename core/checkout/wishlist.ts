@@ -1,0 +1,47 @@
+/** The shopper's wishlist: products kept for later. */
+import { and, desc, eq } from 'drizzle-orm';
+import { MSG } from '../../contracts/index.ts';
+import type { Db } from '../../db/client.ts';
+import { products, wishlistItems } from '../../db/schema.ts';
+import { addToCart, type Cart } from './cart.ts';
+import { fieldError } from '../shared/errors.ts';
+import { listProductsByIds, type Product } from '../catalogue/products.ts';
+
+/** The ids of the wishlist's products, newest first. */
+export async function listWishlistIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ productId: wishlistItems.productId })
+    .from(wishlistItems)
+    .where(eq(wishlistItems.userId, userId))
+    .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.productId));
+  return rows.map((r) => r.productId);
+}
+
+/** The wishlist's products, newest first. */
+export async function listWishlist(db: Db, userId: string): Promise<Product[]> {
+  return listProductsByIds(db, await listWishlistIds(db, userId));
+}
+
+/** Adds a product; adding it again changes nothing. */
+export async function addToWishlist(db: Db, userId: string, productId: string): Promise<string[]> {
+  const [exists] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
+  if (!exists) throw fieldError('productId', MSG.productNotFound);
+  await db.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing();
+  return listWishlistIds(db, userId);
+}
+
+/** Removes a product; removing one that is not there changes nothing. */
+export async function removeFromWishlist(db: Db, userId: string, productId: string): Promise<string[]> {
+  await db.delete(wishlistItems).where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
+  return listWishlistIds(db, userId);
+}
+
+/**
+ * Moves a wishlist product into the cart (SPEC.md §4): one piece, in `size` or, for a
+ * single-size product, its only size; it leaves the wishlist only once it is in the cart.
+ */
+export async function moveWishlistItemToCart(db: Db, userId: string, input: { productId: string; size?: string }): Promise<Cart> {
+  const cart = await addToCart(db, userId, input);
+  await removeFromWishlist(db, userId, input.productId);
+  return cart;
+}
