@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { IdParamsSchema, MSG } from '../../contracts/index.ts';
 import { bostaWebhookAuthorised, parseBostaWebhook } from '../../core/couriers/bosta.ts';
 import { AppError } from '../../core/shared/errors.ts';
-import { applyCourierEvent, createShipment, shipmentLabels } from '../../core/couriers/shipments.ts';
+import { applyCourierEvent, cashHeldByCouriers, createShipment, shipmentLabels } from '../../core/couriers/shipments.ts';
 import { currentUser } from '../plugins/auth.ts';
 import type { ApiContext } from './context.ts';
 import { failures, one, OrderShape, presentOrder } from './shapes.ts';
@@ -46,7 +46,7 @@ export function courierRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const order = await createShipment(ctx.db, ctx.couriers, request.params.id, currentUser(request), { allowOpenPackage: request.body.allowOpenPackage });
-        return reply.status(201).send({ data: presentOrder(order) });
+        return reply.status(201).send({ data: presentOrder(order, true) });
       },
     );
 
@@ -68,6 +68,19 @@ export function courierRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           // Bytes skip the JSON serializer; the 200 is documented as the PDF (documentPdf).
           .send(pdf as never);
       },
+    );
+
+    app.get(
+      '/couriers/cash',
+      {
+        preHandler: ctx.guards.admin,
+        schema: {
+          tags: ['couriers'],
+          summary: 'The cash couriers collected on delivered cash orders and have not yet paid out to the shop: the amount in pounds and how many orders',
+          response: { 200: one(z.object({ amount: z.number(), orders: z.number().int() })), ...failures(401, 403) },
+        },
+      },
+      async () => ({ data: await cashHeldByCouriers(ctx.db) }),
     );
 
     app.post(

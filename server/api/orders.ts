@@ -66,7 +66,10 @@ export function orderRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: listOf(OrderShape), ...failures(400, 401) },
         },
       },
-      async (request) => presentPage(await listOrders(ctx.db, currentUser(request), request.query), presentOrder),
+      async (request) => {
+        const user = currentUser(request);
+        return presentPage(await listOrders(ctx.db, user, request.query), (o) => presentOrder(o, user.role === 'admin'));
+      },
     );
 
     app.get(
@@ -75,7 +78,10 @@ export function orderRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         preHandler: ctx.guards.signedIn,
         schema: { tags: ['orders'], summary: 'One order (its owner or an admin)', params: IdParamsSchema, response: { 200: one(OrderShape), ...failures(400, 401, 404) } },
       },
-      async (request) => ({ data: presentOrder(await getOrder(ctx.db, request.params.id, currentUser(request))) }),
+      async (request) => {
+        const user = currentUser(request);
+        return { data: presentOrder(await getOrder(ctx.db, request.params.id, user), user.role === 'admin') };
+      },
     );
 
     app.put(
@@ -93,7 +99,7 @@ export function orderRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: one(OrderShape), ...failures(400, 401, 403, 404, 409, 413, 415) },
         },
       },
-      async (request) => ({ data: presentOrder(await changeOrderStatusWithCourier(ctx.db, request.params.id, request.body.status, currentUser(request), ctx.payments.paymob, ctx.couriers)) }),
+      async (request) => ({ data: presentOrder(await changeOrderStatusWithCourier(ctx.db, request.params.id, request.body.status, currentUser(request), ctx.payments.paymob, ctx.couriers), true) }),
     );
 
     app.put(
@@ -109,7 +115,10 @@ export function orderRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: one(OrderShape), ...failures(400, 401, 403, 404, 409, 413, 415) },
         },
       },
-      async (request) => ({ data: presentOrder(await cancelOwnOrder(ctx.db, request.params.id, currentUser(request), ctx.payments.paymob)) }),
+      async (request) => {
+        const user = currentUser(request);
+        return { data: presentOrder(await cancelOwnOrder(ctx.db, request.params.id, user, ctx.payments.paymob), user.role === 'admin') };
+      },
     );
 
     app.put(
@@ -123,7 +132,7 @@ export function orderRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: one(OrderShape), ...failures(400, 401, 403, 404, 409, 413, 415) },
         },
       },
-      async (request) => ({ data: presentOrder(await toggleDelivered(ctx.db, request.params.id, currentUser(request).id)) }),
+      async (request) => ({ data: presentOrder(await toggleDelivered(ctx.db, request.params.id, currentUser(request).id), true) }),
     );
 
     app.put(
@@ -137,7 +146,7 @@ export function orderRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           response: { 200: one(OrderShape), ...failures(400, 401, 403, 404, 409, 413, 415) },
         },
       },
-      async (request) => ({ data: presentOrder(await togglePaid(ctx.db, request.params.id)) }),
+      async (request) => ({ data: presentOrder(await togglePaid(ctx.db, request.params.id), true) }),
     );
   };
 }

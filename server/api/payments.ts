@@ -97,7 +97,7 @@ export function paymentRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         // Another refund of this payment is waiting for Paymob's answer: nothing more was sent.
         if (status === 'pending') throw new AppError(409, MSG.refundInProgress);
         if (status === 'failed') throw new AppError(502, MSG.refundFailed);
-        return { data: presentOrder(await getOrder(ctx.db, request.params.id)) };
+        return { data: presentOrder(await getOrder(ctx.db, request.params.id), true) };
       },
     );
 
@@ -118,7 +118,7 @@ export function paymentRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       async (request) => {
         const outcome = await decidePayment(ctx.db, ctx.payments, request.params.id, request.params.callbackId, request.body.action, currentUser(request));
         if (outcome === 'failed') throw new AppError(502, MSG.refundFailed);
-        return { data: presentOrder(await getOrder(ctx.db, request.params.id)) };
+        return { data: presentOrder(await getOrder(ctx.db, request.params.id), true) };
       },
     );
   };

@@ -180,6 +180,9 @@ export const OrderShape = z.object({
       state: z.string().describe("The courier's state as the shop reads it: created, in_transit, delivered, returned, cancelled or exception"),
       trackingUrl: z.string().nullable().describe("The courier's public tracking page"),
       createdAt: date,
+      codAmount: z.number().optional().describe('Admins only: the cash the courier is to collect (0 for a paid order)'),
+      cashCollected: z.number().nullable().optional().describe('Admins only: the cash the courier reported collecting; null before delivery'),
+      paidOutAt: date.nullable().optional().describe("Admins only: when staff recorded the courier's payout of that cash; null before"),
     })
     .nullable()
     .describe('The order handed to a courier (POST /orders/{id}/shipments), or null'),
@@ -193,7 +196,8 @@ export const OrderShape = z.object({
     .describe('Every status the order had, oldest first; `by` is null where the shop itself acted'),
   createdAt: date,
 });
-export const presentOrder = (o: Order): z.infer<typeof OrderShape> => ({
+/** An order as the API shows it; `forStaff` adds the courier's cash, which only admins see. */
+export const presentOrder = (o: Order, forStaff = false): z.infer<typeof OrderShape> => ({
   _id: o.id,
   id: o.number,
   user: { _id: o.user.id, name: o.user.name, phone: o.user.phone },
@@ -216,7 +220,15 @@ export const presentOrder = (o: Order): z.infer<typeof OrderShape> => ({
   refunds: o.refunds.map((f) => ({ amount: f.amount, status: f.status, at: iso(f.at), by: f.by && { _id: f.by.id, name: f.by.name } })),
   shipment:
     o.shipment?.trackingNumber != null
-      ? { courier: o.shipment.courier, trackingNumber: o.shipment.trackingNumber, deliveryId: o.shipment.deliveryId, state: o.shipment.state, trackingUrl: o.shipment.trackingUrl, createdAt: iso(o.shipment.createdAt) }
+      ? {
+          courier: o.shipment.courier,
+          trackingNumber: o.shipment.trackingNumber,
+          deliveryId: o.shipment.deliveryId,
+          state: o.shipment.state,
+          trackingUrl: o.shipment.trackingUrl,
+          createdAt: iso(o.shipment.createdAt),
+          ...(forStaff && { codAmount: o.shipment.codAmount, cashCollected: o.shipment.cashCollected, paidOutAt: isoOrNull(o.shipment.paidOutAt) }),
+        }
       : null,
   isPaid: o.isPaid,
   paidAt: isoOrNull(o.paidAt),

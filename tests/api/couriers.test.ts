@@ -54,6 +54,9 @@ describe('POST /api/v1/orders/{id}/shipments', () => {
       state: 'created',
       trackingUrl: expect.stringContaining(data.shipment.trackingNumber),
       createdAt: expect.any(String),
+      codAmount: 369,
+      cashCollected: null,
+      paidOutAt: null,
     });
     const sent = t.standIn.deliveries.find((d) => d.trackingNumber === data.shipment.trackingNumber)!;
     // 2 × 149.5 = 299, plus Giza's default 70.
@@ -315,6 +318,49 @@ describe('POST /api/v1/couriers/bosta/webhook', () => {
     await webhook({ _id: 'late', trackingNumber, state: 45, timeStamp: Date.now(), type: 'SEND' });
     expect((await statusOf(order.id)).status).toBe('cancelled');
     expect(await stockOf(t.db, product.id)).toBe(10);
+  });
+});
+
+describe("the courier's cash in the API", () => {
+  function get(url: string, who: Account | null) {
+    return t.app.inject({ method: 'GET', url, headers: who?.headers ?? {} });
+  }
+
+  it("shows an admin the cash asked for, collected and paid out on the order, and GET /couriers/cash the cash not yet paid out; the customer sees none of it", async () => {
+    const { order, customer } = await orderAt();
+    const trackingNumber = (await ship(order.id)).json().data.shipment.trackingNumber as string;
+    const before = (await get('/api/v1/couriers/cash', admin)).json().data as { amount: number; orders: number };
+
+    const shipped = (await get(`/api/v1/orders/${order.id}`, admin)).json().data.shipment;
+    expect(shipped).toMatchObject({ trackingNumber, codAmount: 369, cashCollected: null, paidOutAt: null });
+
+    expect((await moveDelivery(t.standIn, trackingNumber, 45, 369)).status).toBe(200);
+    expect((await get(`/api/v1/orders/${order.id}`, admin)).json().data.shipment).toMatchObject({ codAmount: 369, cashCollected: 369, paidOutAt: null });
+    const held = await get('/api/v1/couriers/cash', admin);
+    expect(held.statusCode).toBe(200);
+    expect(held.json()).toEqual({ data: { amount: before.amount + 369, orders: before.orders + 1 } });
+    const listed = (await get('/api/v1/orders?limit=100', admin)).json().data.find((o: { _id: string }) => o._id === order.id);
+    expect(listed.shipment).toMatchObject({ codAmount: 369, cashCollected: 369 });
+
+    // The customer's own order keeps the tracking number and link, not the shop's cash.
+    const own = (await get(`/api/v1/orders/${order.id}`, customer)).json().data.shipment;
+    expect(own).toMatchObject({ trackingNumber });
+    expect(own).not.toHaveProperty('codAmount');
+    expect(own).not.toHaveProperty('cashCollected');
+    expect(own).not.toHaveProperty('paidOutAt');
+
+    expect(await recordCashPaidOut(t.db, [order.id])).toBe(1);
+    const paidOut = (await get(`/api/v1/orders/${order.id}`, admin)).json().data.shipment;
+    expect(Date.parse(paidOut.paidOutAt)).not.toBeNaN();
+    expect((await get('/api/v1/couriers/cash', admin)).json()).toEqual({ data: before });
+  });
+
+  it('GET /couriers/cash is for admins only: a customer gets 403, no session 401', async () => {
+    const customer = await createAccount(t.db, 'user', 'سامح');
+    const refused = await get('/api/v1/couriers/cash', customer);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(MSG.forbidden);
+    expect((await get('/api/v1/couriers/cash', null)).statusCode).toBe(401);
   });
 });
 
