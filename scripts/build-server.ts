@@ -41,7 +41,7 @@ export async function buildServer(buildDir: string): Promise<void> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20.19',
+    target: 'node22.12',
     packages: 'external',
     // Not minified: a stack trace in the log names the functions.
     logLevel: 'warning',
