@@ -24,14 +24,18 @@
  *    clicked in addition to the display text", as the reply's button.payload beside button.text.
  *
  * Numbers stay readable in right-to-left text: each placeholder sits between Arabic words, so the
- * order number (#1234), the amount (350.00 L.E, digits before the currency as on the shop's
- * pages), the tracking number, the link and the code each come out as one left-to-right run.
+ * order number (#1234), the amount, the tracking number, the link and the code each come out as
+ * one left-to-right run. The amount's currency is the Arabic word (279.00 جنيه), not the pages'
+ * "L.E": a message is plain text with no <bdi> to hold "279.00 L.E" together, and the
+ * right-to-left paragraph would show it as "L.E 279.00".
  */
-import { CURRENCY } from '../../contracts/constants.ts';
 import type { TemplateComponent, TemplateMessage } from './cloud-api.ts';
 
 /** Every template is created in Arabic (Meta's language code "ar"). */
 export const TEMPLATE_LANGUAGE = 'ar';
+
+/** The currency in a message's words: Arabic letters, so it stays after the amount in a right-to-left paragraph. */
+const MESSAGE_CURRENCY = 'جنيه';
 
 /** How long a password-reset code is valid (API.md), shown in the authentication template's footer. */
 export const RESET_CODE_MINUTES = 10;
@@ -69,7 +73,7 @@ export const WHATSAPP_TEMPLATES = {
       'شكراً لطلبك! استلمنا طلبك رقم #{{1}} بإجمالي {{2}} يُدفع عند الاستلام.\n' +
       'من فضلك أكّد الطلب أو ألغِه من الزرين بالأسفل، ويمكنك متابعته من {{3}} في أي وقت.',
     placeholders: ['رقم الطلب', 'المبلغ المطلوب', ORDER_PAGE_PLACEHOLDER],
-    examples: ['1234', `350.00 ${CURRENCY}`, ORDER_PAGE_EXAMPLE],
+    examples: ['1234', `350.00 ${MESSAGE_CURRENCY}`, ORDER_PAGE_EXAMPLE],
     buttons: [
       { type: 'QUICK_REPLY', text: 'تأكيد الطلب' },
       { type: 'QUICK_REPLY', text: 'إلغاء الطلب' },
@@ -80,7 +84,7 @@ export const WHATSAPP_TEMPLATES = {
     category: 'UTILITY',
     body: 'شكراً لطلبك! استلمنا طلبك رقم #{{1}} بإجمالي {{2}}، وسنبدأ تجهيزه بعد إتمام الدفع بالبطاقة.\n' + 'يمكنك متابعة طلبك من {{3}} في أي وقت.',
     placeholders: ['رقم الطلب', 'المبلغ المطلوب', ORDER_PAGE_PLACEHOLDER],
-    examples: ['1234', `350.00 ${CURRENCY}`, ORDER_PAGE_EXAMPLE],
+    examples: ['1234', `350.00 ${MESSAGE_CURRENCY}`, ORDER_PAGE_EXAMPLE],
     buttons: [],
   },
   payment_received: {
@@ -88,7 +92,7 @@ export const WHATSAPP_TEMPLATES = {
     category: 'UTILITY',
     body: 'استلمنا دفعتك لطلبك رقم #{{1}} بمبلغ {{2}}، شكراً لك! سنبدأ تجهيز طلبك الآن.\n' + 'يمكنك متابعة طلبك من {{3}} في أي وقت.',
     placeholders: ['رقم الطلب', 'المبلغ المدفوع', ORDER_PAGE_PLACEHOLDER],
-    examples: ['1234', `350.00 ${CURRENCY}`, ORDER_PAGE_EXAMPLE],
+    examples: ['1234', `350.00 ${MESSAGE_CURRENCY}`, ORDER_PAGE_EXAMPLE],
     buttons: [],
   },
   order_confirmed: {
@@ -193,9 +197,9 @@ export function orderPageUrl(storeUrl: string, orderNumber: number): string {
   return `${storeUrl.replace(/\/+$/, '')}/profile?order=${orderNumber}`;
 }
 
-/** An amount as the shop prints prices: two decimals, then the currency. */
+/** An amount in a message: two decimals as on the shop's pages, then the currency in Arabic. */
 export function formatPounds(amount: number): string {
-  return `${amount.toFixed(2)} ${CURRENCY}`;
+  return `${amount.toFixed(2)} ${MESSAGE_CURRENCY}`;
 }
 
 /** A value on one line: line breaks, tabs and runs of spaces become one space, so the sentence around it stays whole. */

@@ -191,6 +191,16 @@ describe("an order's page", () => {
     expect(textOf(filtered.body)).toContain(`رسائل الطلب رقم #${order.number}`);
     expect(textOf(filtered.body)).toContain(resendButton);
   });
+
+  it('shows the amount in the words as "279.00 جنيه", which a right-to-left paragraph keeps in order, never "L.E"', async () => {
+    const buyer = await createAccount(t.db, 'user', 'عميل المبلغ');
+    const product = await createProductFixture(t.db, t.images, { price: 209, priceAfterDiscount: 209 });
+    // 209 and Cairo's shipping, 70.
+    const order = await placeOrderFixture(t.db, buyer.user.id, [{ product }]);
+    const text = textOf((await get(admin, `/admin/messages?orderId=${order.id}`)).body);
+    expect(text).toContain(`استلمنا طلبك رقم #${order.number} بإجمالي 279.00 جنيه يُدفع عند الاستلام.`);
+    expect(text).not.toContain('L.E');
+  });
 });
 
 describe('the profile', () => {

@@ -71,7 +71,7 @@ describe('each event sends one message with its template and words', () => {
     expect(sent!.template.name).toBe('order_placed_cash');
     expect(sent!.to).toBe('+201012345678');
     // 149.5 rounded up to 150, plus Cairo's 70.
-    expect(bodyValues(sent!)).toEqual([String(order.number), '220.00 L.E', `${t.storeUrl}/profile?order=${order.number}`]);
+    expect(bodyValues(sent!)).toEqual([String(order.number), '220.00 جنيه', `${t.storeUrl}/profile?order=${order.number}`]);
     const buttons = sent!.template.components.filter((c) => c.type === 'button');
     expect(buttons.map((b) => b.type === 'button' && b.sub_type === 'quick_reply' && b.parameters[0].payload)).toEqual([`confirm:${order.id}`, `cancel:${order.id}`]);
     expect(sent!.reference).toBe(row!.id);

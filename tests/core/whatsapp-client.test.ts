@@ -129,7 +129,7 @@ describe('sending a template', () => {
       name: 'order_placed_cash',
       language: { code: 'ar' },
       components: [
-        { type: 'body', parameters: [{ type: 'text', text: '1234' }, { type: 'text', text: '350.00 L.E' }, { type: 'text', text: 'https://souq.example/profile?order=1234' }] },
+        { type: 'body', parameters: [{ type: 'text', text: '1234' }, { type: 'text', text: '350.00 جنيه' }, { type: 'text', text: 'https://souq.example/profile?order=1234' }] },
         { type: 'button', sub_type: 'quick_reply', index: '0', parameters: [{ type: 'payload', payload: `confirm:${ORDER_ID}` }] },
         { type: 'button', sub_type: 'quick_reply', index: '1', parameters: [{ type: 'payload', payload: `cancel:${ORDER_ID}` }] },
       ],
@@ -357,10 +357,10 @@ describe("the shop's templates", () => {
       expect(text, kind).not.toMatch(/\{\{/);
     }
     expect(renderTemplateText('order_placed_cash', SAMPLES.order_placed_cash)).toBe(
-      'شكراً لطلبك! استلمنا طلبك رقم #1234 بإجمالي 350.00 L.E يُدفع عند الاستلام.\n' +
+      'شكراً لطلبك! استلمنا طلبك رقم #1234 بإجمالي 350.00 جنيه يُدفع عند الاستلام.\n' +
         'من فضلك أكّد الطلب أو ألغِه من الزرين بالأسفل، ويمكنك متابعته من https://souq.example/profile?order=1234 في أي وقت.',
     );
-    expect(renderTemplateText('payment_received', SAMPLES.payment_received)).toContain('#1235 بمبلغ 1299.50 L.E،');
+    expect(renderTemplateText('payment_received', SAMPLES.payment_received)).toContain('#1235 بمبلغ 1299.50 جنيه،');
     expect(renderTemplateText('order_shipped', SAMPLES.order_shipped)).toContain('ورقم التتبع 7345123890.');
     expect(renderTemplateText('order_shipped', { ...SAMPLES.order_shipped, trackingNumber: null })).not.toContain('رقم التتبع');
     expect(renderTemplateText('password_reset_code', SAMPLES.password_reset_code)).toBe('482913 هو رمز التحقق الخاص بك. للحفاظ على أمانك، لا تشارك هذا الرمز.\nتنتهي صلاحية هذا الرمز خلال 10 دقائق.');
@@ -406,9 +406,9 @@ describe("the shop's templates", () => {
     expect(parseReplyPayload(`confirm:${ORDER_ID}x`)).toBeNull();
   });
 
-  it('prints amounts as the shop prints prices', () => {
-    expect(formatPounds(350)).toBe('350.00 L.E');
-    expect(formatPounds(0.1 + 0.2)).toBe('0.30 L.E');
+  it('writes amounts with two decimals and the currency as an Arabic word, which stays after the number in a right-to-left paragraph', () => {
+    expect(formatPounds(350)).toBe('350.00 جنيه');
+    expect(formatPounds(0.1 + 0.2)).toBe('0.30 جنيه');
   });
 });
 
