@@ -1,7 +1,7 @@
 /**
  * Compiles the server (server/main.ts and what it imports from core, db and contracts) and the
  * pages' server build to one JavaScript file, `<build folder>/main.mjs`, with the database
- * migrations beside it: one copy of every module in the process. In
+ * migrations and an empty, migrated embedded database beside it: one copy of every module in the process. In
  * production the server runs from that file with plain Node: no TypeScript compiler in the
  * process, which saves about 100 MB of memory (docs/benchmarks.md). Packages stay in
  * node_modules, imported as they are. `npm run build` and `npm start` call it.
@@ -65,6 +65,10 @@ export async function buildServer(buildDir: string): Promise<void> {
   const migrations = path.join(buildDir, 'migrations');
   rmSync(migrations, { recursive: true, force: true });
   cpSync(path.join('db', 'migrations'), migrations, { recursive: true });
+  // The first start copies this empty, migrated database rather than creating one. Loaded here
+  // only: the Playwright config imports this file for its settings, not the database.
+  const { createEmbeddedTemplate, EMBEDDED_TEMPLATE } = await import('../server/first-start.ts');
+  await createEmbeddedTemplate(path.join(buildDir, path.basename(EMBEDDED_TEMPLATE)));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

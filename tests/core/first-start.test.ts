@@ -4,7 +4,7 @@
  * pictures. Both children are the server's own entry file, started here as the server starts
  * them, with the flag that gives them their role.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS_FILE } from '../../seed/demo.ts';
-import { createInChild, embeddedFolder, isFirstStart } from '../../server/first-start.ts';
+import { copyEmbeddedTemplate, createEmbeddedTemplate, createInChild, embeddedFolder, isFirstStart } from '../../server/first-start.ts';
 import { pictureDrawer } from '../../server/picture-drawer.ts';
 
 const SERVER = { entry: path.resolve('server/main.ts'), execArgv: ['--import', 'tsx'] };
@@ -82,6 +82,34 @@ describe('the first start', { timeout: 180_000 }, () => {
     await withEnv({ DATA_DIR: notAFolder, SEED_DEMO: 'false' }, async () => {
       await expect(createInChild(() => {}, SERVER)).rejects.toThrow('Creating the embedded database failed (exit code 1).');
     });
+  });
+});
+
+describe("the build's empty database", () => {
+  const template = path.join(root, 'template');
+
+  it('is copied into a new data folder, migrated, and the template stays as it was', async () => {
+    await createEmbeddedTemplate(template);
+    const dataDir = path.join(root, 'from-template');
+    // A cluster whose creation was stopped halfway: no PG_VERSION yet.
+    mkdirSync(embeddedFolder(dataDir), { recursive: true });
+    writeFileSync(path.join(embeddedFolder(dataDir), 'half-made'), '');
+    expect(isFirstStart(dataDir)).toBe(true);
+
+    copyEmbeddedTemplate(embeddedFolder(dataDir), template);
+    expect(isFirstStart(dataDir)).toBe(false);
+    expect(existsSync(path.join(embeddedFolder(dataDir), 'half-made'))).toBe(false);
+    expect(existsSync(`${embeddedFolder(dataDir)}.partial`)).toBe(false);
+    // Every table is there (opening applies no migration, since the copy has them all).
+    expect(await productCount(dataDir)).toBe(0);
+    expect(existsSync(path.join(template, 'PG_VERSION'))).toBe(true);
+  });
+
+  it('never replaces a database the data folder already has', async () => {
+    const dataDir = path.join(root, 'from-template');
+    writeFileSync(path.join(embeddedFolder(dataDir), 'kept'), '');
+    copyEmbeddedTemplate(embeddedFolder(dataDir), template);
+    expect(existsSync(path.join(embeddedFolder(dataDir), 'kept'))).toBe(true);
   });
 });
 
