@@ -17,6 +17,9 @@ const BUILD_DIR = process.env.BUILD_DIR ?? 'tmp/e2e-build';
 // Set by Playwright in each worker process before it reads this file; the runner itself has none.
 const WORKER = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
+/** The specs that run at the desktop width too (see projects below). */
+const DESKTOP_SPECS = ['shell', 'catalogue', 'scroll', 'budget', 'admin-overview', 'coupons'].map((name) => `**/${name}.spec.ts`);
+
 const origin = (index: number) => `http://127.0.0.1:${PORT + index}`;
 
 /** Card payments go to the Paymob stand-in (scripts/paymob-standin.ts), one for every worker's server. */
@@ -100,8 +103,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
+    // Every path at a phone's width, where most shoppers are.
     { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 900 } } },
+    // At a desktop's width the specs whose layout differs there: the header, menus and side list,
+    // the catalogue's grids, scrolling, the dashboard's sidebar, the cart's and checkout's columns,
+    // and the page budgets. The other paths run the same core and forms at both widths.
+    { name: 'desktop', use: { viewport: { width: 1280, height: 900 } }, testMatch: DESKTOP_SPECS },
   ],
   webServer: [paymobStandIn, ...Array.from({ length: WORKERS }, (_, index) => server(index))],
 });
