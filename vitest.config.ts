@@ -9,9 +9,10 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts', 'tests/core/**/*.test.ts'],
           setupFiles: ['tests/helpers/check-api-responses.ts'],
+          globalSetup: ['tests/helpers/migrated-database.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file gets its own database; two at a time suits a small machine.
+          // Each file gets its own database, a copy of one migrated before the run; two at a time suits a small machine.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },

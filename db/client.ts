@@ -55,6 +55,11 @@ export interface OpenOptions {
    * one (then 503), `statementTimeoutMs` per statement. Unset: they share the main pool.
    */
   catalogue?: { poolSize: number; waitMs: number; statementTimeoutMs: number };
+  /**
+   * An embedded database to start from instead of an empty one (PGlite's `dumpDataDir`): the
+   * tests copy one migrated database rather than creating and migrating one per file.
+   */
+  embeddedSnapshot?: Blob;
 }
 
 const RETRY_EVERY_MS = 2_000;
@@ -199,7 +204,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       },
     };
   }
-  const client = await PGlite.create(options.dataDir ?? 'memory://', EMBEDDED_OPTIONS);
+  const client = await PGlite.create(options.dataDir ?? 'memory://', { ...EMBEDDED_OPTIONS, ...(options.embeddedSnapshot && { loadDataDir: options.embeddedSnapshot }) });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
   return {

@@ -1,8 +1,9 @@
 /**
  * A fresh, migrated database per test file: embedded PGlite in memory by default, or a
- * new PostgreSQL database created under TEST_DATABASE_URL and dropped afterwards.
+ * new PostgreSQL database created under TEST_DATABASE_URL and dropped afterwards. Each is a
+ * copy of the one database tests/helpers/migrated-database.ts migrated before the run.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database, type Db, type OpenOptions } from '../../db/client.ts';
 import { EMBEDDED_OPTIONS } from '../../db/embedded.ts';
 import { createPostgresDatabase } from '../../scripts/throwaway-database.ts';
@@ -21,8 +23,9 @@ export async function createTestDatabase(
   options: Pick<OpenOptions, 'onConnectionError' | 'poolSize' | 'statementTimeoutMs' | 'catalogue'> = {},
 ): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({});
-  const created = await createPostgresDatabase(url);
+  const migrated = inject('migratedDatabase');
+  if (!url) return openDatabase({ embeddedSnapshot: new Blob([await readFile(migrated)]) });
+  const created = await createPostgresDatabase(url, { template: migrated });
   const database = await openDatabase({ databaseUrl: created.url, poolSize: 25, ...options });
   return {
     ...database,
