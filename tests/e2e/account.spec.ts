@@ -52,7 +52,7 @@ test('a guest is asked to log in, signs up, fills the cart, checks out and sees 
 
   await signup.fill({ name: 'مص', phone: '0123', password: '123', passwordConfirm: '1234' });
   await signup.submit();
-  await expectFieldError(page, 'الاسم', 'يجب ان يكون اسم المستخدم أكثر من 3 حروف');
+  await expectFieldError(page, 'الاسم', 'يجب أن يكون اسم المستخدم أكثر من 3 حروف');
   await expectFieldError(page, 'رقم الهاتف', 'أدخل رقم هاتف صحيح');
   await expectFieldError(page, 'كلمة المرور', 'يجب أن تكون كلمة المرور أكثر من 6 حروف');
   await expectFieldError(page, 'تأكيد كلمة المرور', 'كلمة المرور غير متطابقة');

@@ -171,7 +171,7 @@ test('a customer writes a review and sees it listed, and toggles the heart', asy
   await detail.openReviews();
   const text = `<b>مقاسه مظبوط</b> والخامة حلوة ${Date.now()}`;
   await detail.writeReview(4.5, text);
-  await expect(toast(page, 'تم إضافة تقييم المٌنتج بنجاح')).toBeVisible();
+  await expect(toast(page, 'تم إضافة تقييم المُنتج بنجاح')).toBeVisible();
   const review = detail.review(name);
   // Plain text: the markup the shopper typed is shown, never rendered.
   await expect(review).toContainText(text);

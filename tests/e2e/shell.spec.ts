@@ -51,7 +51,7 @@ test('a guest opens the home page: banner, the three category tiles and product 
   for (const [index, name] of HOME_CATEGORY_NAMES.entries()) {
     const tile = home.tiles.nth(index);
     await expect(tile).toContainText(name);
-    await expect(tile).toContainText('تسوق الأن');
+    await expect(tile).toContainText('تسوق الآن');
     await expect(tile).toHaveAttribute('href', `/category/${ids.get(name)}`);
   }
   await expect(home.slide(2).getByRole('link', { name: 'تسوق التيشيرتات' })).toHaveAttribute('href', `/category/${ids.get('تيشيرت')}`);

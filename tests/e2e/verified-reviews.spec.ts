@@ -38,7 +38,7 @@ test('a review by a shopper who received the product shows the verified-buyer ma
   await detail.goto(product!);
   await detail.openReviews();
   await detail.writeReview(5, 'وصلني المقاس مظبوط والخامة ممتازة');
-  await expect(toast(page, 'تم إضافة تقييم المٌنتج بنجاح')).toBeVisible();
+  await expect(toast(page, 'تم إضافة تقييم المُنتج بنجاح')).toBeVisible();
   await expect(detail.review(buyer.name)).toContainText('مشتري موثق');
 
   const otherContext = await browser.newContext();

@@ -43,8 +43,7 @@ export function CategoryTiles({ categories }: { categories: CategoryTile[] }) {
                 <span className="absolute inset-x-0 bottom-0 flex flex-col items-center gap-1 bg-linear-to-t from-ink/85 to-transparent px-1 pt-8 pb-2 text-center text-white sm:pb-4">
                   <span className="text-base font-bold sm:text-xl">{category.name}</span>
                   <span className="inline-flex min-h-8 items-center rounded-full bg-white px-3 text-xs font-semibold text-ink sm:min-h-10 sm:px-5 sm:text-sm">
-                    {/* SPEC.md §2 word for word, "الأن" without its madda included. */}
-                    تسوق الأن
+                    تسوق الآن
                   </span>
                 </span>
               </Link>

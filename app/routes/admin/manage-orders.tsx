@@ -127,7 +127,7 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
               </Link>
             </>
           ) : (
-            <p className="text-lg font-semibold">لم يتم إستقبال طلبات حتى الأن</p>
+            <p className="text-lg font-semibold">لم يتم استقبال طلبات حتى الآن</p>
           )}
         </div>
       ) : (

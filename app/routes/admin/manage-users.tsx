@@ -81,7 +81,7 @@ function EmptyState({ searched, phone, currentPage }: { searched: boolean; phone
       </div>
     );
   }
-  return <p className={`${frame} text-lg font-semibold`}>لا يوجد مُستخدمين حتى الأن</p>;
+  return <p className={`${frame} text-lg font-semibold`}>لا يوجد مُستخدمين حتى الآن</p>;
 }
 
 export default function ManageUsersPage({ loaderData }: Route.ComponentProps) {

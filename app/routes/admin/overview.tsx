@@ -139,7 +139,7 @@ export default function OverviewPage({ loaderData: d }: Route.ComponentProps) {
       <div className="mt-4 grid grid-cols-1 gap-4 xl:grid-cols-2">
         <Panel title="أحدث الطلبات" link={{ to: '/admin/manage-orders', label: 'كل الطلبات' }}>
           {d.latestOrders.length === 0 ? (
-            <p className="py-6 text-center text-muted">لم يتم إستقبال طلبات حتى الأن</p>
+            <p className="py-6 text-center text-muted">لم يتم استقبال طلبات حتى الآن</p>
           ) : (
             <ul className="flex flex-col divide-y divide-line">
               {d.latestOrders.map((o) => (

@@ -51,8 +51,7 @@ const FIXED_LISTINGS: Record<FixedListingPath, FixedListing> = {
     filter: { priceAfterDiscount: { lte: PRICE_BANDS.less199 } },
   },
   '/less149': {
-    // SPEC.md quotes this title with its spelling (جنية); /less199 is spelt as the word is.
-    title: `أقل من ${PRICE_BANDS.less149} جنية`,
+    title: `أقل من ${PRICE_BANDS.less149} جنيه`,
     description: `تخفيضات الصيف: منتجات ${STORE_NAME} بسعر ${PRICE_BANDS.less149} جنيه أو أقل بعد الخصم. ${DELIVERY}`,
     filter: { priceAfterDiscount: { lte: PRICE_BANDS.less149 } },
   },
