@@ -145,6 +145,8 @@ export const MSG = {
   tooManyOpenOrders: 'لديك الحد الأقصى من الطلبات المفتوحة التي لم تُدفع أو لم تُؤكَّد بعد، انتظر تأكيد أحدها أو ألغِ طلباً منها ثم أعد المحاولة',
   /** Followed by the limit, the product and the size: "… (10): تيشيرت (مقاس M)". */
   tooManyLinePieces: 'عدد القطع من المقاس الواحد أكبر مما يسمح به الطلب الواحد',
+  /** Followed by the limit: "…: 10". A cart line is refused past it where the shopper sets its count. */
+  linePiecesLimit: 'الحد الأقصى للقطع من المقاس الواحد في الطلب الواحد',
   shippingFeeInvalid: 'رسوم الشحن يجب أن تكون رقماً من 0 إلى 1000 بحد أقصى قرشين',
   codFeeInvalid: 'رسوم الدفع عند الاستلام يجب أن تكون رقماً من 0 إلى 1000 بحد أقصى قرشين',
   freeShippingFromInvalid: 'حد الشحن المجاني يجب أن يكون رقماً أكبر من صفر بحد أقصى قرشين، أو فارغاً لإيقافه',

@@ -1,6 +1,6 @@
 /** The shopper's cart: one per user, lines of (product, size) with a count. */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { canBeBought, MSG } from '../../contracts/index.ts';
+import { canBeBought, MAX_LINE_PIECES, MSG } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
 import { cartItems, carts, products, productStock } from '../../db/schema.ts';
 import { AppError, fieldError } from '../shared/errors.ts';
@@ -83,10 +83,20 @@ export async function getCart(db: Db, userId: string): Promise<Cart> {
 }
 
 /**
- * Adds one piece of a product in a size. Without a size, a product with exactly one size
- * gets it (the wishlist's add-to-cart); any other needs the shopper to choose.
+ * A count past the pieces one order line may take (the shop's MAX_LINE_PIECES): refused where the
+ * shopper sets it, not only when the order is placed.
  */
-export async function addToCart(db: Db, userId: string, input: { productId: string; size?: string }): Promise<Cart> {
+function linePiecesError(maxPieces: number, path: string): AppError {
+  const msg = `${MSG.linePiecesLimit}: ${maxPieces}`;
+  return new AppError(400, msg, [{ msg, path, location: 'body' }], { key: 'linePiecesLimit' });
+}
+
+/**
+ * Adds one piece of a product in a size. Without a size, a product with exactly one size
+ * gets it (the wishlist's add-to-cart); any other needs the shopper to choose. A line already
+ * at `maxPieces` (the shop's limit per order line) is refused with 400.
+ */
+export async function addToCart(db: Db, userId: string, input: { productId: string; size?: string }, maxPieces = MAX_LINE_PIECES): Promise<Cart> {
   const product = await getProduct(db, input.productId).catch((error: unknown) => {
     if (error instanceof AppError && error.status === 404) throw fieldError('productId', MSG.productNotFound);
     throw error;
@@ -111,6 +121,7 @@ export async function addToCart(db: Db, userId: string, input: { productId: stri
         set: { count: sql`${cartItems.count} + 1` },
       })
       .returning({ count: cartItems.count });
+    if (line!.count > maxPieces) throw linePiecesError(maxPieces, 'color');
     if (line!.count > left) throw new AppError(409, MSG.notEnoughStock);
   });
   return getCart(db, userId);
@@ -128,9 +139,13 @@ async function findOwnLine(db: Db, userId: string, itemId: string) {
   return line;
 }
 
-/** Sets a line's count; more than its size's stock left is a 409 (a size that ran out says so). */
-export async function updateCartItem(db: Db, userId: string, itemId: string, count: number): Promise<Cart> {
+/**
+ * Sets a line's count; more than `maxPieces` (the shop's limit per order line) is a 400, more than
+ * its size's stock left a 409 (a size that ran out says so).
+ */
+export async function updateCartItem(db: Db, userId: string, itemId: string, count: number, maxPieces = MAX_LINE_PIECES): Promise<Cart> {
   const line = await findOwnLine(db, userId, itemId);
+  if (count > maxPieces) throw linePiecesError(maxPieces, 'count');
   const [product] = await db.select({ available: products.available }).from(products).where(eq(products.id, line.productId));
   if (product && !product.available) throw new AppError(409, MSG.productUnavailable);
   const left = await sizeQuantity(db, line.productId, line.size);

@@ -38,10 +38,11 @@ export async function removeFromWishlist(db: Db, userId: string, productId: stri
 
 /**
  * Moves a wishlist product into the cart (SPEC.md §4): one piece, in `size` or, for a
- * single-size product, its only size; it leaves the wishlist only once it is in the cart.
+ * single-size product, its only size, within the cart's limit per line (addToCart); it leaves
+ * the wishlist only once it is in the cart.
  */
-export async function moveWishlistItemToCart(db: Db, userId: string, input: { productId: string; size?: string }): Promise<Cart> {
-  const cart = await addToCart(db, userId, input);
+export async function moveWishlistItemToCart(db: Db, userId: string, input: { productId: string; size?: string }, maxPieces?: number): Promise<Cart> {
+  const cart = await addToCart(db, userId, input, maxPieces);
   await removeFromWishlist(db, userId, input.productId);
   return cart;
 }

@@ -1,9 +1,8 @@
 /** The signed-in shopper's wishlist and cart, and the footer's mailing list. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AddToCartSchema, IdSchema, MSG, NewsletterSchema, UpdateCartItemSchema, WishlistSchema } from '../../contracts/index.ts';
+import { AddToCartSchema, IdSchema, MAX_LINE_PIECES, MSG, NewsletterSchema, UpdateCartItemSchema, WishlistSchema } from '../../contracts/index.ts';
 import { addToCart, getCart, removeCartItem, updateCartItem } from '../../core/checkout/cart.ts';
-import { AppError } from '../../core/shared/errors.ts';
 import { subscribe } from '../../core/accounts/newsletter.ts';
 import { addToWishlist, listWishlist, removeFromWishlist } from '../../core/checkout/wishlist.ts';
 import { currentUser } from '../plugins/auth.ts';
@@ -62,13 +61,13 @@ export function shoppingRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         preHandler: ctx.guards.signedIn,
         schema: {
           tags: ['cart'],
-          summary: 'Add one piece of a product in a size (`color`); the same line again adds 1',
+          summary: `Add one piece of a product in a size (\`color\`); the same line again adds 1, up to ${MAX_LINE_PIECES} pieces (400 past it)`,
           body: AddToCartSchema,
           response: { 200: one(CartShape), ...failures(400, 401, 403, 409, 413, 415) },
         },
       },
       async (request) => {
-        const cart = await addToCart(ctx.db, currentUser(request).id, { productId: request.body.productId, size: request.body.color });
+        const cart = await addToCart(ctx.db, currentUser(request).id, { productId: request.body.productId, size: request.body.color }, ctx.payments.orderLimits.linePieces);
         return { data: presentCart(cart) };
       },
     );
@@ -79,13 +78,15 @@ export function shoppingRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         preHandler: ctx.guards.signedIn,
         schema: {
           tags: ['cart'],
-          summary: "Set a line's count",
+          summary: `Set a line's count: at most ${MAX_LINE_PIECES} pieces (400 past it) and the size's stock left (409 past it)`,
           params: z.object({ itemId: IdSchema }),
           body: UpdateCartItemSchema,
           response: { 200: one(CartShape), ...failures(400, 401, 403, 404, 409, 413, 415) },
         },
       },
-      async (request) => ({ data: presentCart(await updateCartItem(ctx.db, currentUser(request).id, request.params.itemId, request.body.count)) }),
+      async (request) => ({
+        data: presentCart(await updateCartItem(ctx.db, currentUser(request).id, request.params.itemId, request.body.count, ctx.payments.orderLimits.linePieces)),
+      }),
     );
 
     app.delete(
@@ -109,13 +110,13 @@ export function shoppingRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           tags: ['newsletter'],
           summary: 'Subscribe an e-mail address to the mailing list',
           body: NewsletterSchema,
-          response: { 201: z.object({ data: z.object({ email: z.string() }), message: z.string() }), ...failures(400, 403, 409, 413, 415, 429) },
+          response: { 201: z.object({ data: z.object({ email: z.string() }), message: z.string() }), ...failures(400, 403, 413, 415, 429) },
         },
         // Counted before validation, so malformed sign-ups count too; the page counts under the same key.
         preValidation: async (request) => ctx.newsletter.check([newsletterAttemptKey(request.ip)]),
       },
       async (request, reply) => {
-        if (!(await subscribe(ctx.db, request.body.email))) throw new AppError(409, MSG.alreadySubscribed);
+        await subscribe(ctx.db, request.body.email);
         return reply.status(201).send({ data: { email: request.body.email }, message: MSG.subscribed });
       },
     );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../contracts/index.ts';
+import { MAX_LINE_PIECES, MSG } from '../../contracts/index.ts';
 import { createAccount, createProductFixture, type Account } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { addToCart, cartLinesOf, getCart, setProduct, setSizeStock, sizeStockOf } from '../helpers/shop.ts';
@@ -199,6 +199,30 @@ describe('POST /api/v1/cart', () => {
     ]);
   });
 
+  it(`adds up to ${MAX_LINE_PIECES} pieces of one size; one more is 400 naming the limit and keeps the count`, async () => {
+    const account = await createAccount(t.db);
+    const product = await createProductFixture(t.db, t.images, { stock: { m: 30, l: 30 } });
+    for (let i = 0; i < MAX_LINE_PIECES; i++) expect((await addToCart(t, account, { productId: product.id, color: 'm' })).statusCode).toBe(200);
+    const res = await addToCart(t, account, { productId: product.id, color: 'm' });
+    expect(res.statusCode).toBe(400);
+    const msg = `${MSG.linePiecesLimit}: ${MAX_LINE_PIECES}`;
+    expect(res.json()).toEqual({ errors: [{ msg, path: 'color', location: 'body' }] });
+    expect(msg).toBe('الحد الأقصى للقطع من المقاس الواحد في الطلب الواحد: 10');
+    expect(await cartLinesOf(t.db, account.user.id)).toEqual([{ productId: product.id, size: 'm', count: MAX_LINE_PIECES }]);
+    // The limit is per size: another size of the same product still goes in.
+    expect((await addToCart(t, account, { productId: product.id, color: 'l' })).statusCode).toBe(200);
+  });
+
+  it('refuses the second of two adds that would pass the limit, keeping the first', async () => {
+    const { account, product, itemId } = await customerWithLine({ stock: { m: 30 } });
+    expect((await setCount(account, itemId, MAX_LINE_PIECES - 1)).statusCode).toBe(200);
+    expect((await addToCart(t, account, { productId: product.id, color: 'm' })).statusCode).toBe(200);
+    const res = await addToCart(t, account, { productId: product.id, color: 'm' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].msg).toBe(`${MSG.linePiecesLimit}: ${MAX_LINE_PIECES}`);
+    expect(await cartLinesOf(t.db, account.user.id)).toEqual([{ productId: product.id, size: 'm', count: MAX_LINE_PIECES }]);
+  });
+
   it('refuses a guest with 401 and stores nothing', async () => {
     const product = await createProductFixture(t.db, t.images);
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/cart', payload: { productId: product.id, color: 'm' } });
@@ -239,11 +263,19 @@ describe('PUT /api/v1/cart/{itemId}', () => {
     expect(await cartLinesOf(t.db, account.user.id)).toEqual([{ productId: product.id, size: 'm', count: 1 }]);
   });
 
-  it('accepts a large count when the stock has it', async () => {
+  it(`accepts a count of ${MAX_LINE_PIECES}, the limit per line, when the stock has it`, async () => {
     const { account, itemId } = await customerWithLine({ quantity: 5000 });
-    const res = await setCount(account, itemId, 1001);
+    const res = await setCount(account, itemId, MAX_LINE_PIECES);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.products[0].count).toBe(1001);
+    expect(res.json().data.products[0].count).toBe(MAX_LINE_PIECES);
+  });
+
+  it.each([MAX_LINE_PIECES + 1, 1001])('refuses a count of %i, above the limit per line, with 400 naming the limit, though the stock has it', async (count) => {
+    const { account, product, itemId } = await customerWithLine({ quantity: 5000 });
+    const res = await setCount(account, itemId, count);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors: [{ msg: `${MSG.linePiecesLimit}: ${MAX_LINE_PIECES}`, path: 'count', location: 'body' }] });
+    expect(await cartLinesOf(t.db, account.user.id)).toEqual([{ productId: product.id, size: 'm', count: 1 }]);
   });
 
   it("refuses a count above the size's stock left with 409 and keeps the count", async () => {

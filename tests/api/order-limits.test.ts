@@ -3,13 +3,14 @@
  * or confirmed (cash orders pending, card orders awaiting payment), and an order line takes at
  * most MAX_LINE_PIECES pieces of one size. Past either, placing an order is a 409 with an Arabic
  * message and nothing is stored, through the API and the checkout page alike; two orders placed
- * at once at the limit never both pass (PostgreSQL).
+ * at once at the limit never both pass (PostgreSQL). The cart pages stop a line at the limit
+ * already: no + past it, and a count posted past it is refused with the limit named.
  */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LINE_PIECES, MAX_OPEN_ORDERS, MSG } from '../../contracts/index.ts';
 import type { Product } from '../../core/catalogue/products.ts';
-import { idempotencyKeys, orders } from '../../db/schema.ts';
+import { cartItems, idempotencyKeys, orders } from '../../db/schema.ts';
 import type { StandIn } from '../../scripts/paymob-standin.ts';
 import { createAccount, createProductFixture, type Account } from '../fixtures/factories.ts';
 import { onPostgres } from '../helpers/database.ts';
@@ -65,25 +66,45 @@ async function setLineCount(customer: Account, pieces: number) {
   return cart.json().data._id as string;
 }
 
+/** Gives a cart line a count the cart would refuse, as one put in before the shop lowered its limit. */
+async function overLimit(itemId: string, pieces: number, db = t.db) {
+  await db.update(cartItems).set({ count: pieces }).where(eq(cartItems.id, itemId));
+}
+
 /** The text of the page's alert: the form's message. */
 const alertOf = (html: string) => /<p role="alert"[^>]*>([^<]*)<\/p>/.exec(html)?.[1];
 
-/** The checkout page's form posted as a browser without JavaScript sends it. */
-function checkoutForm(customer: Account) {
+/** A page's form posted as a browser without JavaScript sends it, from `referer` when given. */
+function formPost(customer: Account, url: string, fields: Record<string, string>, referer?: string) {
   return t.app.inject({
     method: 'POST',
-    url: '/checkout',
+    url,
     headers: {
       host: new URL(t.storeUrl).host,
       origin: t.storeUrl,
+      ...(referer && { referer: `${t.storeUrl}${referer}` }),
       cookie: `token=${customer.token}`,
       'content-type': 'application/x-www-form-urlencoded',
       'sec-fetch-mode': 'navigate',
       accept: 'text/html',
     },
-    payload: new URLSearchParams({ details: ADDRESS.details, phone: ADDRESS.phone, shippingCity: ADDRESS.shippingCity, district: ADDRESS.district, shownShippingCash: '70.00', idempotencyKey: crypto.randomUUID() }).toString(),
+    payload: new URLSearchParams(fields).toString(),
   });
 }
+
+/** The checkout page's form posted as a browser without JavaScript sends it. */
+function checkoutForm(customer: Account) {
+  return formPost(customer, '/checkout', {
+    details: ADDRESS.details,
+    phone: ADDRESS.phone,
+    shippingCity: ADDRESS.shippingCity,
+    district: ADDRESS.district,
+    shownShippingCash: '70.00',
+    idempotencyKey: crypto.randomUUID(),
+  });
+}
+
+const getPage = (customer: Account, url: string) => t.app.inject({ method: 'GET', url, headers: { host: new URL(t.storeUrl).host, cookie: `token=${customer.token}`, accept: 'text/html' } });
 
 describe('open orders per customer', () => {
   it(`places up to ${MAX_OPEN_ORDERS} open orders, cash pending and card awaiting payment alike; the next is 409 in Arabic and stores nothing`, async () => {
@@ -177,7 +198,8 @@ describe(`at most ${MAX_LINE_PIECES} pieces of one size in an order line`, () =>
     await fillCart(t, customer, product.id, 'm');
     const cart = await t.app.inject({ method: 'GET', url: '/api/v1/cart', headers: customer.headers });
     const mLine = (cart.json().data.products as { _id: string; color: string }[]).find((line) => line.color === 'm')!;
-    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/cart/${mLine._id}`, headers: customer.headers, payload: { count: MAX_LINE_PIECES + 1 } })).statusCode).toBe(200);
+    // The cart itself refuses such a count now; a line can still carry one from before the shop lowered its limit.
+    await overLimit(mLine._id, MAX_LINE_PIECES + 1);
     const before = await snapshot(customer, product);
     expect(before.cart).toEqual([
       { productId: product.id, size: 'l', count: 1 },
@@ -196,6 +218,71 @@ describe(`at most ${MAX_LINE_PIECES} pieces of one size in an order line`, () =>
     expect(page.statusCode).toBe(409);
     expect(alertOf(page.body)).toBe(message);
     expect(await snapshot(customer, product)).toEqual(before);
+  });
+});
+
+describe(`the cart's pages stop a line at ${MAX_LINE_PIECES} pieces`, () => {
+  const limitMessage = `${MSG.linePiecesLimit}: ${MAX_LINE_PIECES}`;
+  /** The cart page's + button of the line (its tag), found by its accessible name. */
+  const plusButtonOf = (html: string) => /<button[^>]*aria-label="زيادة كمية[^"]*"[^>]*>/.exec(html)?.[0];
+
+  const cartLinesOfApi = async (customer: Account) =>
+    (await t.app.inject({ method: 'GET', url: '/api/v1/cart', headers: customer.headers })).json().data.products as { _id: string; count: number }[];
+
+  async function customerAtLimit() {
+    const customer = await createAccount(t.db);
+    const product = await plentiful();
+    await fillCart(t, customer, product.id, 'm');
+    await setLineCount(customer, MAX_LINE_PIECES);
+    const itemId = (await cartLinesOfApi(customer))[0]!._id;
+    return { customer, product, itemId };
+  }
+
+  it('offers no + at the limit and says why, while a line below it has its +', async () => {
+    const { customer, itemId } = await customerAtLimit();
+    const page = await getPage(customer, '/cart');
+    expect(page.statusCode).toBe(200);
+    expect(plusButtonOf(page.body)).toMatch(/ disabled=""/);
+    expect(page.body).toContain(`الحد الأقصى ${MAX_LINE_PIECES} قطع من المقاس الواحد في الطلب الواحد`);
+
+    expect((await formPost(customer, '/cart', { intent: 'update', itemId, count: String(MAX_LINE_PIECES - 1) })).statusCode).toBe(302);
+    const below = await getPage(customer, '/cart');
+    expect(plusButtonOf(below.body)).not.toMatch(/ disabled=""/);
+    expect(below.body).not.toContain('الحد الأقصى');
+  });
+
+  it('refuses a count above the limit posted without JavaScript with 400 and the message, the cart unchanged', async () => {
+    const { customer, product, itemId } = await customerAtLimit();
+    const before = await snapshot(customer, product);
+    const res = await formPost(customer, '/cart', { intent: 'update', itemId, count: String(MAX_LINE_PIECES + 1) });
+    expect(res.statusCode).toBe(400);
+    expect(alertOf(res.body)).toBe(limitMessage);
+    expect(await snapshot(customer, product)).toEqual(before);
+    expect(before.cart).toEqual([{ productId: product.id, size: 'm', count: MAX_LINE_PIECES }]);
+  });
+
+  it("refuses the product page's add past the limit with 400 and the message, the cart unchanged", async () => {
+    const { customer, product } = await customerAtLimit();
+    const before = await snapshot(customer, product);
+    const res = await formPost(customer, '/cart', { intent: 'add', productId: product.id, color: 'm' }, `/product/${product.id}`);
+    expect(res.statusCode).toBe(400);
+    expect(alertOf(res.body)).toBe(limitMessage);
+    expect(await snapshot(customer, product)).toEqual(before);
+  });
+
+  it("refuses the wishlist's add-to-cart past the limit, saying so on the profile; the product stays in the wishlist", async () => {
+    const { customer, product } = await customerAtLimit();
+    await t.app.inject({ method: 'POST', url: '/api/v1/wishlist', headers: customer.headers, payload: { productId: product.id } });
+    const before = await snapshot(customer, product);
+    const res = await formPost(customer, '/wishlist', { intent: 'add-to-cart', productId: product.id, color: 'm' }, '/profile');
+    expect(res.statusCode).toBe(302);
+    const back = res.headers.location as string;
+    expect(back).toMatch(/^\/profile\?wishlist=linePiecesLimit&product=/);
+    const profile = await getPage(customer, back);
+    expect(profile.body).toContain(limitMessage);
+    expect(await snapshot(customer, product)).toEqual(before);
+    const wishlist = await t.app.inject({ method: 'GET', url: '/api/v1/wishlist', headers: customer.headers });
+    expect(wishlist.json().data.map((p: { _id: string }) => p._id)).toEqual([product.id]);
   });
 });
 
@@ -221,20 +308,30 @@ describe('the limits are settings', () => {
     try {
       const shopper = await createAccount(strict.db);
       const shirt = await createProductFixture(strict.db, strict.images, { stock: { m: 30 } });
+      const add = () => strict.app.inject({ method: 'POST', url: '/api/v1/cart', headers: shopper.headers, payload: { productId: shirt.id, color: 'm' } });
       const cartOf = async (pieces: number) => {
-        for (let i = 0; i < pieces; i++) await strict.app.inject({ method: 'POST', url: '/api/v1/cart', headers: shopper.headers, payload: { productId: shirt.id, color: 'm' } });
-        return (await strict.app.inject({ method: 'GET', url: '/api/v1/cart', headers: shopper.headers })).json().data._id as string;
+        for (let i = 0; i < pieces; i++) expect((await add()).statusCode).toBe(200);
+        return (await strict.app.inject({ method: 'GET', url: '/api/v1/cart', headers: shopper.headers })).json().data;
       };
       const order = (cartId: string) =>
         strict.app.inject({ method: 'POST', url: `/api/v1/orders/${cartId}`, headers: shopper.headers, payload: { shippingAddress: ADDRESS } });
-      const tooMany = await order(await cartOf(3));
+      const cart = await cartOf(2);
+      // The cart stops at the shop's limit, and says its number.
+      const third = await add();
+      expect(third.statusCode).toBe(400);
+      expect(third.json().errors[0].msg).toBe(`${MSG.linePiecesLimit}: 2`);
+      const lineId = cart.products[0]._id as string;
+      const setCount = (count: number) => strict.app.inject({ method: 'PUT', url: `/api/v1/cart/${lineId}`, headers: shopper.headers, payload: { count } });
+      expect((await setCount(3)).json().errors[0].msg).toBe(`${MSG.linePiecesLimit}: 2`);
+      // A line over the limit from before is refused at the order too.
+      await overLimit(lineId, 3, strict.db);
+      const tooMany = await order(cart._id);
       expect(tooMany.statusCode).toBe(409);
       expect(tooMany.json().message).toBe(`${MSG.tooManyLinePieces} (2): ${shirt.title} (${MSG.sizeLabel} M)`);
       // The refused cart is kept as it was: one piece less is within the limit.
-      const lines = (await strict.app.inject({ method: 'GET', url: '/api/v1/cart', headers: shopper.headers })).json().data.products as { _id: string }[];
-      await strict.app.inject({ method: 'PUT', url: `/api/v1/cart/${lines[0]!._id}`, headers: shopper.headers, payload: { count: 2 } });
-      expect((await order(await cartOf(0))).statusCode).toBe(201);
-      const second = await order(await cartOf(1));
+      expect((await setCount(2)).statusCode).toBe(200);
+      expect((await order(cart._id)).statusCode).toBe(201);
+      const second = await order((await cartOf(1))._id);
       expect(second.statusCode).toBe(409);
       expect(second.json().message).toBe(MSG.tooManyOpenOrders);
     } finally {

@@ -29,17 +29,22 @@ describe('how the shop names sizes and counts pieces', () => {
 });
 
 describe('a cart line that cannot be ordered as it is', () => {
-  it('is a sold-out size first, then a product off sale, then a count above what is left', () => {
-    expect(lineProblem(line(1, 0))).toBe('soldOut');
-    expect(lineProblem(line(1, 0, false))).toBe('soldOut');
-    expect(lineProblem(line(1, 5, false))).toBe('unavailable');
-    expect(lineProblem(line(3, 2))).toBe('tooMany');
-    expect(lineProblem(line(2, 2))).toBeNull();
+  it('is a sold-out size first, then a product off sale, then a count above what is left or above the limit per line', () => {
+    expect(lineProblem(line(1, 0), 10)).toBe('soldOut');
+    expect(lineProblem(line(1, 0, false), 10)).toBe('soldOut');
+    expect(lineProblem(line(1, 5, false), 10)).toBe('unavailable');
+    expect(lineProblem(line(3, 2), 10)).toBe('tooMany');
+    expect(lineProblem(line(2, 2), 10)).toBeNull();
+    expect(lineProblem(line(10, 30), 10)).toBeNull();
+    expect(lineProblem(line(11, 30), 10)).toBe('overLimit');
+    // Fewer left than the limit: what is left is what the shopper can do something about.
+    expect(lineProblem(line(11, 4), 10)).toBe('tooMany');
   });
 
   it('says what to do about it', () => {
-    expect(lineProblemText('soldOut', 0)).toBe('هذا المقاس غير متوفر حالياً، احذفه من العربة لإتمام الشراء');
-    expect(lineProblemText('tooMany', 1)).toBe('المتبقي من هذا المقاس قطعة واحدة فقط، قلّل الكمية لإتمام الشراء');
-    expect(lineProblemText('tooMany', 4)).toBe('المتبقي من هذا المقاس 4 قطع فقط، قلّل الكمية لإتمام الشراء');
+    expect(lineProblemText('soldOut', line(1, 0), 10)).toBe('هذا المقاس غير متوفر حالياً، احذفه من العربة لإتمام الشراء');
+    expect(lineProblemText('tooMany', line(2, 1), 10)).toBe('المتبقي من هذا المقاس قطعة واحدة فقط، قلّل الكمية لإتمام الشراء');
+    expect(lineProblemText('tooMany', line(5, 4), 10)).toBe('المتبقي من هذا المقاس 4 قطع فقط، قلّل الكمية لإتمام الشراء');
+    expect(lineProblemText('overLimit', line(12, 30), 10)).toBe('الحد الأقصى 10 قطع من المقاس الواحد في الطلب الواحد، قلّل الكمية لإتمام الشراء');
   });
 });

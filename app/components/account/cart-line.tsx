@@ -11,21 +11,38 @@ import { useImagesUrl } from '../../lib/root-data.ts';
 const STEP_BUTTON =
   'flex size-11 items-center justify-center rounded-lg border border-line bg-white text-ink hover:bg-surface disabled:cursor-not-allowed disabled:text-muted disabled:opacity-50';
 
-/** Why a line cannot be ordered as it is: its size ran out, the shop took the product off sale, or fewer pieces are left than it asks for. */
-export type LineProblem = 'soldOut' | 'unavailable' | 'tooMany';
+/**
+ * Why a line cannot be ordered as it is: its size ran out, the shop took the product off sale,
+ * fewer pieces are left than it asks for, or it asks for more than an order line may take (a line
+ * put in the cart before the shop lowered its limit).
+ */
+export type LineProblem = 'soldOut' | 'unavailable' | 'tooMany' | 'overLimit';
 
-export function lineProblem(line: Pick<CartLineData, 'product' | 'count' | 'sizeQuantity'>): LineProblem | null {
+type LineCounts = Pick<CartLineData, 'count' | 'sizeQuantity'>;
+
+/** The most pieces the line may ask for: what is left of its size, within the limit per order line. */
+export function allowedCount(line: LineCounts, maxPieces: number): number {
+  return Math.min(line.sizeQuantity, maxPieces);
+}
+
+export function lineProblem(line: LineCounts & Pick<CartLineData, 'product'>, maxPieces: number): LineProblem | null {
   if (line.sizeQuantity === 0) return 'soldOut';
   if (!line.product.availability) return 'unavailable';
-  if (line.count > line.sizeQuantity) return 'tooMany';
+  if (line.count > allowedCount(line, maxPieces)) return line.sizeQuantity <= maxPieces ? 'tooMany' : 'overLimit';
   return null;
 }
 
 /** What a line that cannot be ordered says, and what the shopper does about it. */
-export function lineProblemText(problem: LineProblem, sizeQuantity: number): string {
+export function lineProblemText(problem: LineProblem, line: LineCounts, maxPieces: number): string {
   if (problem === 'unavailable') return 'المنتج غير متوفر حالياً، احذفه من العربة لإتمام الشراء';
   if (problem === 'soldOut') return `${MSG.sizeSoldOut}، احذفه من العربة لإتمام الشراء`;
-  return `المتبقي من هذا المقاس ${piecesText(sizeQuantity)} فقط، قلّل الكمية لإتمام الشراء`;
+  if (problem === 'overLimit') return `${limitText(maxPieces)}، قلّل الكمية لإتمام الشراء`;
+  return `المتبقي من هذا المقاس ${piecesText(line.sizeQuantity)} فقط، قلّل الكمية لإتمام الشراء`;
+}
+
+/** "الحد الأقصى 10 قطع من المقاس الواحد في الطلب الواحد". */
+export function limitText(maxPieces: number): string {
+  return `الحد الأقصى ${piecesText(maxPieces)} من المقاس الواحد في الطلب الواحد`;
 }
 
 /** The element id of a line, which the cart comes back to after changing its count. */
@@ -37,14 +54,16 @@ export function cartLineId(itemId: string) {
  * One cart line: image, title, size, unit price, quantity stepper and line total. Each change is
  * a plain form post to the cart's action, which answers with the cart reloaded (SPEC.md §4);
  * while it runs the pressed button is busy and a second press sends nothing.
- * The + button stops at the pieces left of the line's size; a line whose size ran out, or that
- * asks for more than is left, says so and how to fix it.
+ * The + button stops at the pieces left of the line's size and at the limit per order line
+ * (`maxPieces`); a line whose size ran out, or that asks for more than it may, says so and how to
+ * fix it.
  */
-export function CartLine({ line, eager }: { line: CartLineData; eager: boolean }) {
+export function CartLine({ line, eager, maxPieces }: { line: CartLineData; eager: boolean; maxPieces: number }) {
   const count = line.count;
   const image = productImage(line.product.imageCover, useImagesUrl());
   const href = `/product/${line.product.id}`;
-  const problem = lineProblem(line);
+  const problem = lineProblem(line, maxPieces);
+  const allowed = allowedCount(line, maxPieces);
   const problemId = `cart-line-problem-${line.id}`;
 
   return (
@@ -90,19 +109,19 @@ export function CartLine({ line, eager }: { line: CartLineData; eager: boolean }
           <div className="mt-1 flex flex-col items-start gap-2 rounded-lg border border-sale/40 bg-red-50 p-2">
             <p id={problemId} className="flex items-start gap-1.5 text-sm font-semibold text-sale">
               <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {lineProblemText(problem, line.sizeQuantity)}
+              {lineProblemText(problem, line, maxPieces)}
             </p>
-            {problem === 'tooMany' && (
+            {(problem === 'tooMany' || problem === 'overLimit') && (
               <form method="post" action="/cart" data-enhance="submit-once">
                 <input type="hidden" name="intent" value="update" />
                 <input type="hidden" name="itemId" value={line.id} />
                 <button
                   type="submit"
                   name="count"
-                  value={line.sizeQuantity}
+                  value={allowed}
                   className="min-h-11 rounded-lg border border-sale/60 bg-white px-3 text-sm font-semibold text-sale hover:bg-red-100"
                 >
-                  قلّل الكمية إلى <Ltr>{line.sizeQuantity}</Ltr>
+                  قلّل الكمية إلى <Ltr>{allowed}</Ltr>
                 </button>
               </form>
             )}
@@ -116,7 +135,7 @@ export function CartLine({ line, eager }: { line: CartLineData; eager: boolean }
               type="submit"
               name="count"
               value={count + 1}
-              disabled={problem !== null || count >= line.sizeQuantity}
+              disabled={problem !== null || count >= allowed}
               aria-label={`زيادة كمية ${line.product.title}`}
               className={STEP_BUTTON}
             >
@@ -131,7 +150,7 @@ export function CartLine({ line, eager }: { line: CartLineData; eager: boolean }
               value={count - 1}
               disabled={count <= 1}
               aria-label={`تقليل كمية ${line.product.title}`}
-              aria-describedby={problem === 'tooMany' ? problemId : undefined}
+              aria-describedby={problem === 'tooMany' || problem === 'overLimit' ? problemId : undefined}
               className={STEP_BUTTON}
             >
               <Minus aria-hidden="true" className="size-4" />
@@ -143,6 +162,7 @@ export function CartLine({ line, eager }: { line: CartLineData; eager: boolean }
           </p>
         </div>
         {!problem && count >= line.sizeQuantity && <p className="text-xs text-muted">هذه كل القطع المتوفرة من هذا المقاس</p>}
+        {!problem && count < line.sizeQuantity && count >= maxPieces && <p className="text-xs text-muted">{limitText(maxPieces)}</p>}
       </div>
     </li>
   );

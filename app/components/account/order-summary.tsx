@@ -16,6 +16,7 @@ import { ChargeSlot, CHOOSE_GOVERNORATE, OrderTotal, type ShippingQuote } from '
  */
 export function OrderSummary({
   lines,
+  maxPieces,
   itemsTotal,
   quote,
   cardPayments = false,
@@ -24,6 +25,8 @@ export function OrderSummary({
   couponBox,
 }: {
   lines: CartLine[];
+  /** The most pieces of one size an order line may take. */
+  maxPieces: number;
   itemsTotal: number;
   quote: ShippingQuote;
   /** The shopper may pay by card: the cash-on-delivery fee and the total follow the choice. */
@@ -43,7 +46,7 @@ export function OrderSummary({
       <ul className="divide-y divide-line">
         {lines.map((line) => {
           const image = productImage(line.product.imageCover, imagesUrl);
-          const problem = lineProblem(line);
+          const problem = lineProblem(line, maxPieces);
           return (
             <li key={line.id} className="flex items-center gap-3 py-3">
               <img src={image.thumb} width={48} height={64} alt={line.product.title} loading="lazy" className="h-16 w-12 shrink-0 rounded-md bg-white object-cover" />
@@ -52,7 +55,7 @@ export function OrderSummary({
                 <p className="text-sm text-muted">
                   المقاس: <Ltr>{line.size}</Ltr> · الكمية: <Ltr>{line.count}</Ltr>
                 </p>
-                {problem && <p className="text-sm font-semibold text-sale">{lineProblemText(problem, line.sizeQuantity)}</p>}
+                {problem && <p className="text-sm font-semibold text-sale">{lineProblemText(problem, line, maxPieces)}</p>}
               </div>
               <Price value={lineTotal(line)} className="whitespace-nowrap shrink-0 font-semibold" />
             </li>

@@ -37,10 +37,10 @@ export function meta() {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context);
-  if (!user) return { cart: null, rules: null };
+  if (!user) return { cart: null, rules: null, maxPieces: null };
   if (user.role !== 'user') throw redirect('/login');
   const [cart, rules] = await Promise.all([getCart(context.db, user.id), readShippingRules(context.db)]);
-  return { cart, rules };
+  return { cart, rules, maxPieces: context.payments.orderLimits.linePieces };
 }
 
 const text = (form: FormData, name: string) => {
@@ -60,6 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const documentPost = isDocumentRequest(request);
   if (shopper.refusal) return documentPost ? redirect('/login') : shopper.refusal;
   const userId = shopper.user.id;
+  const maxPieces = context.payments.orderLimits.linePieces;
   const read = await readPageForm(request, context);
   if ('refusal' in read) return read.refusal;
   const form = read.form;
@@ -73,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Every line needs a size (SPEC.md §5); only the wishlist picks a lone size by itself.
     if (!parsed.data.color) return data<ActionResult & { values?: Record<string, unknown> }>({ ok: false, toast: { type: 'error', message: MSG.sizeFirst }, values }, { status: 400 });
     try {
-      await addToCart(context.db, userId, { productId: parsed.data.productId, size: parsed.data.color });
+      await addToCart(context.db, userId, { productId: parsed.data.productId, size: parsed.data.color }, maxPieces);
       return done({ ok: true, toast: { type: 'success', message: MSG.addedToCart } });
     } catch (error) {
       return fromAppError(error, values);
@@ -88,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === 'update') {
       const parsed = UpdateCartItemSchema.safeParse({ count: Number(text(form, 'count')) });
       if (!parsed.success) return invalid(fieldErrors(parsed.error.issues));
-      await updateCartItem(context.db, userId, itemId.data, parsed.data.count);
+      await updateCartItem(context.db, userId, itemId.data, parsed.data.count, maxPieces);
       // Back at the line, not at the top of a long cart.
       return done({ ok: true }, `/cart#${cartLineId(itemId.data)}`);
     }
@@ -131,15 +132,15 @@ function GuestCart() {
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, rules } = loaderData;
-  if (!cart || !rules) return <GuestCart />;
+  const { cart, rules, maxPieces } = loaderData;
+  if (!cart || !rules || !maxPieces) return <GuestCart />;
   const missing = missingForFreeShipping(rules, cart.totalCartPrice);
   const pieces = cart.lines.reduce((sum, line) => sum + line.count, 0);
   // A refused code is said beside the code's field, not above the cart.
   const { code: couponError, ...otherErrors } = actionData?.errors ?? {};
   const failure = actionData?.toast?.type === 'error' ? actionData.toast.message : Object.values(otherErrors)[0];
   const typedCode = actionData && 'values' in actionData ? (actionData.values as Record<string, unknown> | undefined)?.code : undefined;
-  const blocked = cart.lines.some((line) => lineProblem(line) !== null);
+  const blocked = cart.lines.some((line) => lineProblem(line, maxPieces) !== null);
   const backTo = actionData && 'values' in actionData ? (actionData.values as Record<string, unknown> | undefined)?.productId : undefined;
 
   return (
@@ -168,7 +169,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
           <ul aria-label="منتجات العربة" className="rounded-xl border border-line bg-white px-4">
             {cart.lines.map((line, index) => (
-              <CartLine key={line.id} line={line} eager={index < 2} />
+              <CartLine key={line.id} line={line} eager={index < 2} maxPieces={maxPieces} />
             ))}
           </ul>
           <aside id={SUMMARY_ID} aria-labelledby="cart-summary" className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4 sm:p-5 lg:sticky lg:top-4">

@@ -47,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     phone: user.phone,
     cardPayments: Boolean(context.payments.paymob),
     paymentMinutes: context.payments.timeoutMinutes,
+    maxPieces: context.payments.orderLimits.linePieces,
   };
 }
 
@@ -122,10 +123,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, rules, lastGovernorate, idempotencyKey, phone, cardPayments, paymentMinutes } = loaderData;
+  const { cart, rules, lastGovernorate, idempotencyKey, phone, cardPayments, paymentMinutes, maxPieces } = loaderData;
   const values = actionData && 'values' in actionData ? (actionData.values as Record<string, unknown> | undefined) : undefined;
   const failure = actionData?.toast?.type === 'error' ? actionData.toast.message : undefined;
-  const blocked = cart.lines.some((line) => lineProblem(line) !== null);
+  const blocked = cart.lines.some((line) => lineProblem(line, maxPieces) !== null);
   const errors = actionData?.errors ?? {};
   const text = (name: string, fallback = '') => (typeof values?.[name] === 'string' ? (values[name] as string) : fallback);
   const governorate = text('shippingCity', lastGovernorate ?? '');
@@ -204,6 +205,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         </form>
         <OrderSummary
           lines={cart.lines}
+          maxPieces={maxPieces}
           itemsTotal={cart.totalCartPrice}
           quote={quote}
           cardPayments={cardPayments}

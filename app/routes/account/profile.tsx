@@ -62,10 +62,14 @@ function messageAbout(key: MessageKey, order: Order): string {
   return WITH_STATUS.includes(key) ? `${MSG[key]}: ${ORDER_STATUS_LABELS[order.status]}` : MSG[key];
 }
 
-/** What the wishlist's forms did (`?wishlist=`, app/routes/account/wishlist.tsx), or the key of why they could not. */
-function wishlistNotice(value: string | null): PaymentNoticeData | null {
+/**
+ * What the wishlist's forms did (`?wishlist=`, app/routes/account/wishlist.tsx), or the key of why
+ * they could not; the limit per cart line is said with the shop's number, as core says it.
+ */
+function wishlistNotice(value: string | null, maxPieces: number): PaymentNoticeData | null {
   if (value === 'addedToCart') return { tone: 'success', message: MSG.addedToCart };
   if (value === 'removed') return { tone: 'success', message: 'تم حذف المنتج من المفضلة' };
+  if (value === 'linePiecesLimit') return { tone: 'error', message: `${MSG.linePiecesLimit}: ${maxPieces}` };
   return value && Object.hasOwn(MSG, value) ? { tone: 'error', message: MSG[value as MessageKey] } : null;
 }
 
@@ -92,7 +96,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } else if (cancelled) {
     focus = { number: cancelled.number, notice: { tone: 'success', message: `${MSG.orderCancelled} رقم #${cancelled.number}` }, holdPayment: false };
   }
-  const kept = wishlistNotice(params.get('wishlist'));
+  const kept = wishlistNotice(params.get('wishlist'), context.payments.orderLimits.linePieces);
   // The order-messages form came back with what it saved (`?notifications=on|off`).
   const saved = params.get('notifications');
   const savedNotice: PaymentNoticeData | null =

@@ -25,17 +25,16 @@ const DONE: Partial<Record<string, string>> = { 'add-to-cart': 'addedToCart', re
  * profile's wishlist with what happened in the address: `?wishlist=` what was done, or the key
  * of the refusal's message.
  */
-function backTo(request: Request, { intent, productId, failure }: { intent: FormDataEntryValue | null; productId?: string; failure?: string }) {
+function backTo(request: Request, { intent, productId, failure }: { intent: FormDataEntryValue | null; productId?: string; failure?: MessageKey }) {
   const from = new URL(refererPath(request) ?? '/profile', new URL(request.url).origin);
   from.searchParams.delete('message');
   if (!failure) {
     const done = typeof intent === 'string' ? DONE[intent] : undefined;
     return redirect(done && from.pathname === '/profile' ? `/profile?wishlist=${done}#wishlist` : `${from.pathname}${from.search}`);
   }
-  const key = (Object.keys(MSG) as MessageKey[]).find((k) => MSG[k] === failure) ?? 'serverError';
   // A move refused (no size chosen, the size sold out) lands on the product's item, by its sizes, to try again.
-  if (intent === 'add-to-cart' && productId) return redirect(`/profile?wishlist=${key}&product=${encodeURIComponent(productId)}#${wishlistAnchor(productId)}`);
-  return redirect(`/profile?wishlist=${key}#wishlist`);
+  if (intent === 'add-to-cart' && productId) return redirect(`/profile?wishlist=${failure}&product=${encodeURIComponent(productId)}#${wishlistAnchor(productId)}`);
+  return redirect(`/profile?wishlist=${failure}#wishlist`);
 }
 
 /**
@@ -67,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await removeFromWishlist(context.db, userId, productId);
       result = { ok: true, inWishlist: false };
     } else if (intent === 'add-to-cart') {
-      await moveWishlistItemToCart(context.db, userId, { productId, size: typeof color === 'string' && color !== '' ? color : undefined });
+      await moveWishlistItemToCart(context.db, userId, { productId, size: typeof color === 'string' && color !== '' ? color : undefined }, context.payments.orderLimits.linePieces);
       result = { ok: true, inWishlist: false, toast: { type: 'success', message: MSG.addedToCart } };
     } else {
       throw new AppError(400, MSG.invalidValue);
@@ -76,6 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const answer = fromAppError(error);
     if (!documentPost) return answer;
-    return backTo(request, { intent, productId, failure: answer.data.toast?.message ?? Object.values(answer.data.errors ?? {})[0] ?? MSG.serverError });
+    // By the refusal's key, not its words: a message with a detail after it (the limit per line) is none of MSG's texts.
+    return backTo(request, { intent, productId, failure: (error instanceof AppError && error.status < 500 && error.key) || 'serverError' });
   }
 }
