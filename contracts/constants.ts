@@ -36,7 +36,6 @@ export const NAME_MIN = 3;
 export const NAME_MAX = 30;
 export const PASSWORD_MIN = 6;
 export const PHONE_PATTERN = /^01[0125][0-9]{8}$/;
-export const COPYRIGHT_YEAR = 2024;
 /** The shop's clock: "today" and "this week" on the dashboard are Cairo's. */
 export const STORE_TIME_ZONE = 'Africa/Cairo';
 /** A product with this many pieces or fewer is flagged on the dashboard. */

@@ -3,6 +3,7 @@ import type { AppLoadContext } from 'react-router';
 import { getCart } from '../../core/checkout/cart.ts';
 import { listCategories } from '../../core/catalogue/categories.ts';
 import { getSessionUser } from './session.server.ts';
+import { storeYear } from './store-time.ts';
 
 export async function loadRootData(request: Request, context: AppLoadContext) {
   const user = await getSessionUser(request, context);
@@ -19,5 +20,7 @@ export async function loadRootData(request: Request, context: AppLoadContext) {
     imagesUrl: context.imagesUrl,
     nonce: context.nonce,
     enhanceScript: context.enhanceScript,
+    /** Read on the server, so a page hydrated across midnight on New Year's Eve shows the year it was rendered with. */
+    year: storeYear(new Date()),
   };
 }

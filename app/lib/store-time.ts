@@ -1,8 +1,16 @@
 /**
- * The shop's wall-clock time (Africa/Cairo) for `datetime-local` fields: what staff type is the
- * time in Cairo, whatever the server's or the browser's zone is.
+ * The shop's wall-clock time (Africa/Cairo): the year the footer shows, and `datetime-local`
+ * fields, where what staff type is the time in Cairo, whatever the server's or the browser's
+ * zone is.
  */
 import { STORE_TIME_ZONE } from '../../contracts/constants.ts';
+
+const yearFormat = new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE, year: 'numeric' });
+
+/** The year it is in Cairo at an instant: already the new year there two hours before London. */
+export function storeYear(date: Date): number {
+  return Number(yearFormat.format(date));
+}
 
 const partsFormat = new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { COPYRIGHT_YEAR, DELIVERY_WORKING_DAYS, RETURN_DAYS, STORE_NAME, STORE_PHONE, SUPPORT_HOURS } from '../../../contracts/constants.ts';
+import { DELIVERY_WORKING_DAYS, RETURN_DAYS, STORE_NAME, STORE_PHONE, SUPPORT_HOURS } from '../../../contracts/constants.ts';
 import { Ltr } from '../../lib/format.tsx';
 import { useRootData } from '../../lib/root-data.ts';
+import { storeYear } from '../../lib/store-time.ts';
 import { FooterSection } from './footer-section.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
 import { PaymentBadges } from './payment-badges.tsx';
@@ -78,8 +79,9 @@ export function SiteFooter() {
           </FooterSection>
         </div>
       </div>
+      {/* No root data on the error page of a failed root loader: the year is read here then. */}
       <p className="border-t border-line py-4 text-center text-sm text-muted">
-        © <Ltr>{COPYRIGHT_YEAR}</Ltr> {STORE_NAME}. جميع الحقوق محفوظة.
+        © <Ltr>{root?.year ?? storeYear(new Date())}</Ltr> {STORE_NAME}. جميع الحقوق محفوظة.
       </p>
     </footer>
   );
