@@ -13,7 +13,8 @@ import { changeOwnPassword } from '../../../core/accounts/auth.ts';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert, TextField } from '../../components/account/form-field.tsx';
 import { SubmitButton } from '../../components/account/submit-button.tsx';
-import { fieldErrors, fromAppError, invalid, retryAfterOf, readPageForm } from '../../lib/forms.server.ts';
+import { answerForm, checkForm } from '../../lib/form-action.server.ts';
+import { retryAfterOf } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 import { requireSignedIn, sessionCookie } from '../../lib/session.server.ts';
 import type { Route } from './+types/change-password';
@@ -48,22 +49,16 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSignedIn(request, context);
-  try {
-    // Guessing the current password counts like login attempts do, for this phone and address.
-    await context.limitAuthAttempts(user.phone);
-  } catch (error) {
-    return fromAppError(error);
-  }
-  const read = await readPageForm(request, context);
-  if ('refusal' in read) return read.refusal;
-  const parsed = ChangePasswordSchema.safeParse(Object.fromEntries(read.form));
-  if (!parsed.success) return invalid(fieldErrors(parsed.error.issues));
-  try {
-    const { token } = await changeOwnPassword(context.db, context.jwtSecret, user.id, parsed.data);
+  // Guessing the current password counts like login attempts do, for this phone and address,
+  // a refused body too.
+  const limited = await answerForm(() => context.limitAuthAttempts(user.phone));
+  if (limited) return limited;
+  const checked = await checkForm(request, context, ChangePasswordSchema);
+  if (!checked.ok) return checked.failure;
+  return answerForm(async () => {
+    const { token } = await changeOwnPassword(context.db, context.jwtSecret, user.id, checked.data);
     return redirect(CHANGED, { headers: { 'Set-Cookie': sessionCookie(token, context) } });
-  } catch (error) {
-    return fromAppError(error);
-  }
+  });
 }
 
 export default function ChangePasswordPage({ loaderData, actionData }: Route.ComponentProps) {

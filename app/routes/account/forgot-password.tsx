@@ -12,7 +12,8 @@ import { requestResetCode } from '../../../core/accounts/password-reset.ts';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert, PhoneField } from '../../components/account/form-field.tsx';
 import { SubmitButton } from '../../components/account/submit-button.tsx';
-import { fieldErrors, fromAppError, invalid, retryAfterOf, readPageForm } from '../../lib/forms.server.ts';
+import { answerForm, checkForm } from '../../lib/form-action.server.ts';
+import { retryAfterOf } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 import type { Route } from './+types/forgot-password';
 
@@ -37,26 +38,21 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readPageForm(request, context);
-  if ('refusal' in read) return read.refusal;
-  const form = Object.fromEntries(read.form);
-  const values = { phone: form.phone };
-  try {
+  const checked = await checkForm(request, context, ForgotPasswordSchema, {
+    keep: ['phone'],
     // Counted before validation, as the API counts them: malformed attempts count too.
-    await context.limitAuthAttempts(form.phone);
-    await context.limitResetCodes(form.phone);
-  } catch (error) {
-    return fromAppError(error, values);
-  }
-  const parsed = ForgotPasswordSchema.safeParse(form);
-  if (!parsed.success) return invalid(fieldErrors(parsed.error.issues), values);
-  try {
-    await requestResetCode(context.db, parsed.data.phone);
-  } catch (error) {
-    return fromAppError(error, values);
-  }
-  // A redirect, so a reload asks for no second code.
-  return redirect(`/reset-password?${new URLSearchParams({ phone: parsed.data.phone, sent: '1' })}`);
+    before: async (form) => {
+      await context.limitAuthAttempts(form.phone);
+      await context.limitResetCodes(form.phone);
+    },
+  });
+  if (!checked.ok) return checked.failure;
+  const { phone } = checked.data;
+  return answerForm(async () => {
+    await requestResetCode(context.db, phone);
+    // A redirect, so a reload asks for no second code.
+    return redirect(`/reset-password?${new URLSearchParams({ phone, sent: '1' })}`);
+  }, checked.values);
 }
 
 export default function ForgotPasswordPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -12,7 +12,8 @@ import { AppError } from '../../../core/shared/errors.ts';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
 import { SubmitButton } from '../../components/account/submit-button.tsx';
-import { fieldErrors, fromAppError, invalid, retryAfterOf, readPageForm } from '../../lib/forms.server.ts';
+import { answerForm, checkForm } from '../../lib/form-action.server.ts';
+import { retryAfterOf } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 import { getSessionUser, sessionCookie } from '../../lib/session.server.ts';
 import type { Route } from './+types/login';
@@ -42,26 +43,20 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readPageForm(request, context);
-  if ('refusal' in read) return read.refusal;
-  const form = Object.fromEntries(read.form);
-  const values = { phone: form.phone };
-  try {
+  const checked = await checkForm(request, context, LoginSchema, {
+    keep: ['phone'],
     // Counted before validation, as the API counts them: malformed attempts count too.
-    await context.limitLogin(form.phone);
-  } catch (error) {
-    return fromAppError(error, values);
-  }
-  const parsed = LoginSchema.safeParse(form);
-  if (!parsed.success) return invalid(fieldErrors(parsed.error.issues), values);
-  try {
-    const user = await login(context.db, parsed.data);
+    before: (form) => context.limitLogin(form.phone),
+  });
+  if (!checked.ok) return checked.failure;
+  return answerForm(async () => {
+    const user = await login(context.db, checked.data).catch(async (error: unknown) => {
+      // A wrong password counts against the account, which answers 429 once it is closed.
+      throw error instanceof AppError && error.status === 401 ? await context.loginFailed(checked.form.phone) : error;
+    });
     const token = await startSession(context.db, context.jwtSecret, user);
     return redirect('/', { headers: { 'Set-Cookie': sessionCookie(token, context) } });
-  } catch (error) {
-    const wrong = error instanceof AppError && error.status === 401;
-    return fromAppError(wrong ? await context.loginFailed(form.phone) : error, values);
-  }
+  }, checked.values);
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {

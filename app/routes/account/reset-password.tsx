@@ -15,7 +15,8 @@ import { resetPassword } from '../../../core/accounts/password-reset.ts';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
 import { SubmitButton } from '../../components/account/submit-button.tsx';
-import { fieldErrors, fromAppError, invalid, retryAfterOf, readPageForm } from '../../lib/forms.server.ts';
+import { answerForm, checkForm } from '../../lib/form-action.server.ts';
+import { retryAfterOf } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 import { sessionCookie } from '../../lib/session.server.ts';
 import type { Route } from './+types/reset-password';
@@ -42,25 +43,17 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readPageForm(request, context);
-  if ('refusal' in read) return read.refusal;
-  const form = Object.fromEntries(read.form);
-  const values = { phone: form.phone, code: form.code };
-  try {
+  const checked = await checkForm(request, context, ResetPasswordSchema, {
+    keep: ['phone', 'code'],
     // Counted before validation, as the API counts them: malformed attempts count too.
-    await context.limitAuthAttempts(form.phone);
-  } catch (error) {
-    return fromAppError(error, values);
-  }
-  const parsed = ResetPasswordSchema.safeParse(form);
-  if (!parsed.success) return invalid(fieldErrors(parsed.error.issues), values);
-  try {
-    const user = await resetPassword(context.db, parsed.data);
+    before: (form) => context.limitAuthAttempts(form.phone),
+  });
+  if (!checked.ok) return checked.failure;
+  return answerForm(async () => {
+    const user = await resetPassword(context.db, checked.data);
     const token = await startSession(context.db, context.jwtSecret, user);
     return redirect(user.role === 'admin' ? '/admin' : '/profile', { headers: { 'Set-Cookie': sessionCookie(token, context) } });
-  } catch (error) {
-    return fromAppError(error, values);
-  }
+  }, checked.values);
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -11,7 +11,8 @@ import { signup, startSession } from '../../../core/accounts/auth.ts';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
 import { SubmitButton } from '../../components/account/submit-button.tsx';
-import { fieldErrors, fromAppError, invalid, retryAfterOf, readPageForm } from '../../lib/forms.server.ts';
+import { answerForm, checkForm } from '../../lib/form-action.server.ts';
+import { retryAfterOf } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 import { getSessionUser, sessionCookie } from '../../lib/session.server.ts';
 import type { Route } from './+types/signup';
@@ -39,26 +40,18 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readPageForm(request, context);
-  if ('refusal' in read) return read.refusal;
-  const form = Object.fromEntries(read.form);
-  const values = { name: form.name, phone: form.phone };
-  try {
+  const checked = await checkForm(request, context, SignupSchema, {
+    keep: ['name', 'phone'],
     // Counted before validation, as the API counts them: malformed attempts count too.
-    await context.limitAuthAttempts(form.phone);
-  } catch (error) {
-    return fromAppError(error, values);
-  }
-  const parsed = SignupSchema.safeParse(form);
-  if (!parsed.success) return invalid(fieldErrors(parsed.error.issues), values);
-  try {
-    const user = await signup(context.db, parsed.data);
+    before: (form) => context.limitAuthAttempts(form.phone),
+  });
+  if (!checked.ok) return checked.failure;
+  return answerForm(async () => {
+    const user = await signup(context.db, checked.data);
     // A new account starts at token version 0, as the API's signup signs it.
     const token = await startSession(context.db, context.jwtSecret, { id: user.id, tokenVersion: 0 });
     return redirect('/', { headers: { 'Set-Cookie': sessionCookie(token, context) } });
-  } catch (error) {
-    return fromAppError(error, values);
-  }
+  }, checked.values);
 }
 
 export default function SignupPage({ actionData }: Route.ComponentProps) {
