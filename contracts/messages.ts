@@ -104,7 +104,6 @@ export const MSG = {
   emailRequired: 'أدخل البريد الإلكتروني',
   emailInvalid: 'أدخل بريداً إلكترونياً صحيحاً',
   subscribed: 'تم الاشتراك في القائمة البريدية بنجاح',
-  alreadySubscribed: 'هذا البريد مشترك بالفعل',
   idempotencyKeyInvalid: 'مفتاح الطلب غير صالح',
   payloadTooLarge: 'حجم البيانات المرسلة كبير جداً',
   unsupportedMedia: 'نوع البيانات المرسلة غير مدعوم',

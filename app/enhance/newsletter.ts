@@ -12,7 +12,7 @@ export function newsletter(element: HTMLElement) {
   const input = form.querySelector<HTMLInputElement>('input[name=email]');
   const line = form.querySelector<HTMLElement>('[data-answer]');
 
-  function answer(type: 'success' | 'info' | 'error', message: string) {
+  function answer(type: 'success' | 'error', message: string) {
     toast[type](message);
     if (line) {
       line.textContent = message;
@@ -35,7 +35,7 @@ export function newsletter(element: HTMLElement) {
           answer('success', typeof result.body?.message === 'string' ? result.body.message : msg().subscribed);
           form.reset();
         } else {
-          answer(result.status === 409 ? 'info' : 'error', failureMessages(result)[0]!);
+          answer('error', failureMessages(result)[0]!);
         }
       } catch {
         answer('error', msg().serverError);

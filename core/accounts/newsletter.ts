@@ -2,12 +2,10 @@
 import type { Db } from '../../db/client.ts';
 import { newsletterSubscribers } from '../../db/schema.ts';
 
-/** Stores an address; false when it was already subscribed. */
-export async function subscribe(db: Db, email: string): Promise<boolean> {
-  const inserted = await db
-    .insert(newsletterSubscribers)
-    .values({ email })
-    .onConflictDoNothing()
-    .returning({ id: newsletterSubscribers.id });
-  return inserted.length > 0;
+/**
+ * Stores an address once. It tells nobody whether the address was already on the list: the
+ * answer must not let anyone find out who subscribed (API.md, POST /newsletter).
+ */
+export async function subscribe(db: Db, email: string): Promise<void> {
+  await db.insert(newsletterSubscribers).values({ email }).onConflictDoNothing();
 }

@@ -177,11 +177,13 @@ describe('POST /api/v1/newsletter', () => {
     expect(rows.map((r) => r.email)).toEqual(['ahmed.ali@example.com']);
   });
 
-  it('refuses an address already subscribed, whatever its case, with 409', async () => {
-    expect((await subscribe('mona@example.com')).statusCode).toBe(201);
+  it('answers an address already subscribed, whatever its case, exactly as the first time, and keeps it once', async () => {
+    const first = await subscribe('mona@example.com');
+    expect(first.statusCode).toBe(201);
     const again = await subscribe('MONA@example.com');
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ status: 'fail', message: MSG.alreadySubscribed });
+    expect(again.statusCode).toBe(201);
+    expect(again.body).toBe(first.body);
+    expect(again.json()).toEqual({ data: { email: 'mona@example.com' }, message: MSG.subscribed });
     expect(await subscribers('mona@example.com')).toHaveLength(1);
   });
 

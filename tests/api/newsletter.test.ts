@@ -1,7 +1,8 @@
 /**
  * The mailing list's sign-ups per client address (10 a minute), through the API and the page
  * without JavaScript, counted together: past the limit a 429 with the Arabic message and
- * Retry-After, and nothing stored. Under it the API's answers stay as API.md has them (201, 409).
+ * Retry-After, and nothing stored. Under it an address already on the list is answered as the
+ * first time (201, the same body), so the answer tells nobody who subscribed.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +36,9 @@ const viaPage = (email: string, remoteAddress: string) =>
     payload: new URLSearchParams({ email }).toString(),
   });
 
+/** The answer the page shows above the form (its role="status" line). */
+const answerOn = (html: string) => html.match(/<p role="status"[^>]*>([\s\S]*?)<\/p>/)?.[1];
+
 let sequence = 0;
 const newEmail = () => `reader-${++sequence}-${Date.now()}@example.com`;
 
@@ -43,12 +47,16 @@ describe('sign-ups through the API', () => {
     const address = '10.40.0.1';
     const statuses: number[] = [];
     const kept = newEmail();
-    statuses.push((await viaApi(kept, address)).statusCode);
-    // Already on the list: still the 409 API.md promises.
-    statuses.push((await viaApi(kept.toUpperCase(), address)).statusCode);
+    const first = await viaApi(kept, address);
+    statuses.push(first.statusCode);
+    // Already on the list: the same answer as the first time, and still one row.
+    const again = await viaApi(kept.toUpperCase(), address);
+    statuses.push(again.statusCode);
+    expect(again.body).toBe(first.body);
+    expect(await stored(kept)).toBe(1);
     statuses.push((await viaApi('not-an-email', address)).statusCode);
     for (let i = 3; i < PER_MINUTE; i++) statuses.push((await viaApi(newEmail(), address)).statusCode);
-    expect(statuses).toEqual([201, 409, 400, ...Array(PER_MINUTE - 3).fill(201)]);
+    expect(statuses).toEqual([201, 201, 400, ...Array(PER_MINUTE - 3).fill(201)]);
 
     const refusedEmail = newEmail();
     const refused = await viaApi(refusedEmail, address);
@@ -68,6 +76,25 @@ describe('sign-ups through the API', () => {
 });
 
 describe('sign-ups through the page', () => {
+  it('answer an address already on the list as the first time, and keep it once', async () => {
+    const address = '10.43.0.1';
+    const email = newEmail();
+    const first = await viaPage(email, address);
+    const again = await viaPage(email.toUpperCase(), address);
+    for (const res of [first, again]) {
+      expect(res.statusCode).toBe(201);
+      expect(answerOn(res.body)).toBe(MSG.subscribed);
+    }
+    expect(await stored(email)).toBe(1);
+  });
+
+  it('refuse a malformed address with the Arabic message and store nothing', async () => {
+    const res = await viaPage('not-an-email', '10.44.0.1');
+    expect(res.statusCode).toBe(400);
+    expect(answerOn(res.body)).toBe(MSG.emailInvalid);
+    expect(await stored('not-an-email')).toBe(0);
+  });
+
   it('past the limit answer 429 with the Arabic message and Retry-After, and store nothing', async () => {
     const address = '10.41.0.1';
     for (let i = 0; i < PER_MINUTE; i++) {

@@ -3,7 +3,7 @@ import { useId } from 'react';
 /** What POST /newsletter answers (DESIGN.md decision 8). */
 export interface NewsletterAnswer {
   ok: boolean;
-  toast: { type: 'success' | 'info' | 'error'; message: string };
+  toast: { type: 'success' | 'error'; message: string };
 }
 
 /**

@@ -53,9 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = parsed.error.issues[0]?.message ?? MSG.emailInvalid;
     return data<NewsletterAnswer>({ ok: false, toast: { type: 'error', message } }, { status: 400 });
   }
-  if (!(await subscribe(context.db, parsed.data.email))) {
-    return data<NewsletterAnswer>({ ok: false, toast: { type: 'info', message: MSG.alreadySubscribed } }, { status: 409 });
-  }
+  await subscribe(context.db, parsed.data.email);
   return data<NewsletterAnswer>({ ok: true, toast: { type: 'success', message: MSG.subscribed } }, { status: 201 });
 }
 
