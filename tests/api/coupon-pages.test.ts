@@ -82,7 +82,9 @@ describe('the discount code on the cart', () => {
     const text = textOf(page.body);
     expect(text).toContain(`خصم الكود ${code}`);
     expect(text).toContain('− 50.00 L.E');
-    expect(text).toContain('الإجمالي 130.00 L.E');
+    // The items after the code, named as such: shipping comes at checkout, with the governorate.
+    expect(text).toContain('المجموع الفرعي 130.00 L.E الشحن يُضاف عند إتمام الطلب 70.00 L.E لكل المحافظات');
+    expect(text).not.toContain('الإجمالي 130.00 L.E');
     expect(page.body).toContain('name="intent" value="remove-coupon"');
     expect(text).toContain('إزالة');
 
@@ -90,7 +92,7 @@ describe('the discount code on the cart', () => {
     expect(removed.statusCode).toBe(302);
     const after = textOf((await get(customer, '/cart')).body);
     expect(after).not.toContain(`خصم الكود ${code}`);
-    expect(after).toContain('الإجمالي 180.00 L.E');
+    expect(after).toContain('المجموع الفرعي 180.00 L.E');
   });
 
   it('says why a code is refused beside its field and leaves the cart without a code', async () => {
@@ -135,8 +137,7 @@ describe('the discount code on the cart', () => {
     ]);
     const text = textOf((await get(customer, '/cart')).body);
     expect(text).toContain(`خصم الكود ${code} شحن مجاني`);
-    expect(text).toContain('الشحن مجاني');
-    expect(text).toContain('الإجمالي 180.00 L.E');
+    expect(text).toContain('المجموع الفرعي 180.00 L.E الشحن مجاني');
   });
 });
 
@@ -178,6 +179,7 @@ describe('the discount code at checkout', () => {
     expect(textOf(form.body)).toContain(`خصم الكود ${code} − 50.00 L.E`);
     // 180 less 50, plus 70 shipping and 5 for paying cash.
     expect(slotOf(form.body, 'total-cash')).toBe('205.00 L.E');
+    expect(textOf(form.body)).toContain('الإجمالي شامل الشحن 205.00 L.E');
     expect(form.body).toContain('data-items="13000"');
     const res = await placeFromPage(customer, form.body);
     expect(res.statusCode, res.body).toBe(302);

@@ -70,15 +70,15 @@ test('a guest is asked to log in, signs up, fills the cart, checks out and sees 
   await cart.goto();
   await cart.expectLine(product.title, size, 1);
   await expect(cart.decreaseButton(product.title)).toBeDisabled();
-  await cart.expectTotal(product.priceAfterDiscount);
+  await cart.expectSubtotal(product.priceAfterDiscount);
   await cart.increase(product.title);
   await cart.expectLine(product.title, size, 2);
-  await cart.expectTotal(product.priceAfterDiscount * 2);
+  await cart.expectSubtotal(product.priceAfterDiscount * 2);
   await cart.increase(product.title);
-  await cart.expectTotal(product.priceAfterDiscount * 3);
+  await cart.expectSubtotal(product.priceAfterDiscount * 3);
   await cart.decrease(product.title);
   await cart.expectLine(product.title, size, 2);
-  await cart.expectTotal(product.priceAfterDiscount * 2);
+  await cart.expectSubtotal(product.priceAfterDiscount * 2);
   await expectNoHorizontalOverflow(page);
 
   await cart.checkout();
@@ -197,7 +197,7 @@ test.describe('without JavaScript', () => {
     await cart.goto();
     await cart.increase(product.title);
     await cart.expectLine(product.title, size, 2);
-    await cart.expectTotal(product.priceAfterDiscount * 2);
+    await cart.expectSubtotal(product.priceAfterDiscount * 2);
 
     const checkout = new CheckoutPage(page);
     await checkout.goto();

@@ -85,7 +85,7 @@ export function OrderSummary({
           </div>
         )}
         <div className="flex justify-between gap-2 border-t border-line pt-2 text-lg font-bold">
-          <dt>الإجمالي</dt>
+          <dt>الإجمالي شامل الشحن</dt>
           <dd className="text-end">
             <OrderTotal quote={quote} cardPayments={cardPayments} className="text-brand-700" />
           </dd>

@@ -183,10 +183,6 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                   <Ltr>{pieces}</Ltr>
                 </dd>
               </div>
-              <div className="flex justify-between gap-2">
-                <dt className="shrink-0 text-muted">الشحن</dt>
-                <dd className="text-end">{shipsFree(rules, cart.totalCartPrice) || cart.coupon?.type === 'freeShipping' ? 'مجاني' : <FeeWords rules={rules} />}</dd>
-              </div>
               {cart.coupon && (
                 <>
                   <div className="flex justify-between gap-2">
@@ -198,11 +194,25 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                   <CouponLine coupon={cart.coupon} />
                 </>
               )}
-              <div className="flex items-center justify-between gap-2 text-lg font-bold">
-                <dt>الإجمالي</dt>
+              {/* The items only: the governorate, and so the fee, is chosen at checkout, which shows the total with shipping. */}
+              <div className="flex items-center justify-between gap-2 border-t border-line pt-2 text-lg font-bold">
+                <dt>المجموع الفرعي</dt>
                 <dd className="flex items-center gap-2">
                   <Price value={cart.coupon ? cart.totalAfterDiscount : cart.totalCartPrice} className="whitespace-nowrap text-brand-700" />
                 </dd>
+              </div>
+              <div className="flex justify-between gap-2">
+                <dt className="shrink-0 text-muted">الشحن</dt>
+                {shipsFree(rules, cart.totalCartPrice) || cart.coupon?.type === 'freeShipping' ? (
+                  <dd className="text-end">مجاني</dd>
+                ) : (
+                  <dd className="flex flex-col items-end text-end">
+                    <span>يُضاف عند إتمام الطلب</span>
+                    <span className="text-sm text-muted">
+                      <FeeWords rules={rules} />
+                    </span>
+                  </dd>
+                )}
               </div>
             </dl>
             <CouponBox coupon={cart.coupon} action="/cart" error={couponError} value={typeof typedCode === 'string' ? typedCode : undefined} swap={SUMMARY_ID} />
@@ -216,7 +226,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               )
             )}
             <p className="text-sm text-muted">
-              يضاف الشحن عند إتمام الطلب حسب محافظتك، والدفع عند الاستلام
+              تختار محافظتك عند إتمام الطلب فترى الإجمالي شاملاً الشحن، والدفع عند الاستلام
               {rules.codFee > 0 && (
                 <>
                   {' '}

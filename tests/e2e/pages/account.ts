@@ -153,10 +153,10 @@ export class CartPage {
     await this.line(title).getByRole('button', { name: `حذف ${title} من العربة` }).click();
   }
 
-  /** The summary's total, once the cart has reloaded after the last change. */
-  async expectTotal(amount: number) {
+  /** The summary's subtotal (the items, after a code; shipping comes at checkout), once the cart has reloaded after the last change. */
+  async expectSubtotal(amount: number) {
     const summary = this.page.getByRole('complementary', { name: 'ملخص العربة' });
-    await expect(summary.getByRole('definition').filter({ hasText: 'L.E' }).last()).toHaveText(price(amount));
+    await expect(summary.getByRole('term').filter({ hasText: /^المجموع الفرعي$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText(price(amount));
     await expect(summary.getByRole('status')).toHaveCount(0);
   }
 
@@ -193,8 +193,10 @@ export class CheckoutPage {
     await this.page.getByRole('button', { name: 'تأكيد الطلب' }).click();
   }
 
+  /** The summary's total: the items with the shipping of the chosen governorate. */
   async expectTotal(amount: number) {
-    await expect(this.page.getByRole('region', { name: 'ملخص الطلب' }).getByRole('definition').last()).toHaveText(price(amount));
+    const summary = this.page.getByRole('region', { name: 'ملخص الطلب' });
+    await expect(summary.getByRole('term').filter({ hasText: /^الإجمالي شامل الشحن$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText(price(amount));
   }
 
   /** One way to pay, by its label: 'الدفع نقداً عند الاستلام' or 'بطاقة أو محفظة إلكترونية'. */
