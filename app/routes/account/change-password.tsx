@@ -10,9 +10,8 @@ import { Link, redirect } from 'react-router';
 import { MSG } from '../../../contracts/messages.ts';
 import { ChangePasswordSchema } from '../../../contracts/schemas.ts';
 import { changeOwnPassword } from '../../../core/accounts/auth.ts';
-import { ActionFlash } from '../../components/account/action-flash.tsx';
+import { AccountForm, AccountPage } from '../../components/account/account-form.tsx';
 import { FormAlert, TextField } from '../../components/account/form-field.tsx';
-import { SubmitButton } from '../../components/account/submit-button.tsx';
 import { answerForm, checkForm } from '../../lib/form-action.server.ts';
 import { retryAfterOf } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
@@ -65,10 +64,7 @@ export default function ChangePasswordPage({ loaderData, actionData }: Route.Com
   const errors = actionData?.errors ?? {};
 
   return (
-    <section className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
-      <h1 className="mb-2 text-2xl font-bold">تغيير كلمة المرور</h1>
-      <p className="mb-6 text-muted">بعد التغيير يتم تسجيل الخروج من كل الأجهزة الأخرى.</p>
-      <ActionFlash result={actionData} />
+    <AccountPage title="تغيير كلمة المرور" lead="بعد التغيير يتم تسجيل الخروج من كل الأجهزة الأخرى.">
       {loaderData.changed && !actionData ? (
         <div className="flex flex-col gap-4">
           <FormAlert tone="success" message={MSG.passwordChanged} />
@@ -77,15 +73,12 @@ export default function ChangePasswordPage({ loaderData, actionData }: Route.Com
           </Link>
         </div>
       ) : (
-        // noValidate: the server's messages (SPEC.md §5) answer an empty field, not the browser's.
-        <form method="post" noValidate data-enhance="account-checks submit-once" className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 shadow-sm">
-          <FormAlert message={actionData?.toast?.type === 'error' ? actionData.toast.message : undefined} />
+        <AccountForm result={actionData} submit="تغيير كلمة المرور">
           <TextField name="currentPassword" label="كلمة المرور الحالية" type="password" required autoComplete="current-password" error={errors.currentPassword} />
           <TextField name="password" label="كلمة المرور الجديدة" type="password" required autoComplete="new-password" error={errors.password} />
           <TextField name="passwordConfirm" label="تأكيد كلمة المرور الجديدة" type="password" required autoComplete="new-password" error={errors.passwordConfirm} />
-          <SubmitButton className="mt-2 w-full">تغيير كلمة المرور</SubmitButton>
-        </form>
+        </AccountForm>
       )}
-    </section>
+    </AccountPage>
   );
 }

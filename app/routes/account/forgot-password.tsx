@@ -9,9 +9,8 @@
 import { Link, redirect } from 'react-router';
 import { ForgotPasswordSchema } from '../../../contracts/schemas.ts';
 import { requestResetCode } from '../../../core/accounts/password-reset.ts';
-import { ActionFlash } from '../../components/account/action-flash.tsx';
-import { FormAlert, PhoneField } from '../../components/account/form-field.tsx';
-import { SubmitButton } from '../../components/account/submit-button.tsx';
+import { AccountForm, AccountPage } from '../../components/account/account-form.tsx';
+import { PhoneField } from '../../components/account/form-field.tsx';
 import { answerForm, checkForm } from '../../lib/form-action.server.ts';
 import { retryAfterOf } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
@@ -60,22 +59,16 @@ export default function ForgotPasswordPage({ loaderData, actionData }: Route.Com
   const phone = String(actionData?.values?.phone ?? loaderData.phone);
 
   return (
-    <section className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
-      <h1 className="mb-2 text-2xl font-bold">نسيت كلمة المرور؟</h1>
-      <p className="mb-6 text-muted">أدخل رقم هاتفك المسجّل، وسنرسل إليك على واتساب رمزاً لتعيين كلمة مرور جديدة.</p>
-      <ActionFlash result={actionData} />
-      {/* noValidate: the server's messages (SPEC.md §5) answer an empty field, not the browser's. */}
-      <form method="post" noValidate data-enhance="account-checks submit-once" className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 shadow-sm">
-        <FormAlert message={actionData?.toast?.type === 'error' ? actionData.toast.message : undefined} />
+    <AccountPage title="نسيت كلمة المرور؟" lead="أدخل رقم هاتفك المسجّل، وسنرسل إليك على واتساب رمزاً لتعيين كلمة مرور جديدة.">
+      <AccountForm result={actionData} submit="أرسل الرمز">
         <PhoneField name="phone" label="رقم الهاتف" required defaultValue={phone} error={errors.phone} autoComplete="tel" />
-        <SubmitButton className="mt-2 w-full">أرسل الرمز</SubmitButton>
-      </form>
+      </AccountForm>
       <p className="mt-6 text-center">
         تذكرت كلمة المرور؟{' '}
         <Link to="/login" className="inline-block min-h-11 py-2.5 font-semibold text-brand-600 underline underline-offset-4">
           تسجيل الدخول
         </Link>
       </p>
-    </section>
+    </AccountPage>
   );
 }

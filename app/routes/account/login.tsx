@@ -9,9 +9,8 @@ import { Link, redirect } from 'react-router';
 import { LoginSchema } from '../../../contracts/schemas.ts';
 import { login, startSession } from '../../../core/accounts/auth.ts';
 import { AppError } from '../../../core/shared/errors.ts';
-import { ActionFlash } from '../../components/account/action-flash.tsx';
+import { AccountForm, AccountPage } from '../../components/account/account-form.tsx';
 import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
-import { SubmitButton } from '../../components/account/submit-button.tsx';
 import { answerForm, checkForm } from '../../lib/form-action.server.ts';
 import { retryAfterOf } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
@@ -64,22 +63,16 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const values = actionData?.values ?? {};
 
   return (
-    <section className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
-      <h1 className="mb-2 text-2xl font-bold">تسجيل الدخول</h1>
-      <p className="mb-6 text-muted">أهلاً بعودتك، سجّل الدخول برقم هاتفك.</p>
+    <AccountPage title="تسجيل الدخول" lead="أهلاً بعودتك، سجّل الدخول برقم هاتفك.">
       {loaderData.signedInAsAdmin && (
         <div className="mb-4">
           <FormAlert tone="success" message="أنت مسجّل الدخول بحساب مدير. لإتمام الشراء سجّل الدخول بحساب عميل." />
         </div>
       )}
-      <ActionFlash result={actionData} />
-      {/* noValidate: the server's messages (SPEC.md §5) answer an empty field, not the browser's. */}
-      <form method="post" noValidate data-enhance="account-checks submit-once" className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 shadow-sm">
-        <FormAlert message={actionData?.toast?.type === 'error' ? actionData.toast.message : undefined} />
+      <AccountForm result={actionData} submit="تسجيل الدخول">
         <PhoneField name="phone" label="رقم الهاتف" required defaultValue={String(values.phone ?? '')} error={errors.phone} autoComplete="tel" />
         <TextField name="password" label="كلمة المرور" type="password" required autoComplete="current-password" error={errors.password} />
-        <SubmitButton className="mt-2 w-full">تسجيل الدخول</SubmitButton>
-      </form>
+      </AccountForm>
       <p className="mt-4 text-center">
         <Link to="/forgot-password" className="inline-block min-h-11 py-2.5 font-semibold text-brand-600 underline underline-offset-4">
           نسيت كلمة المرور؟
@@ -91,6 +84,6 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           إنشاء حساب جديد
         </Link>
       </p>
-    </section>
+    </AccountPage>
   );
 }

@@ -12,9 +12,8 @@ import { MSG } from '../../../contracts/messages.ts';
 import { startSession } from '../../../core/accounts/auth.ts';
 import { ResetPasswordSchema } from '../../../contracts/schemas.ts';
 import { resetPassword } from '../../../core/accounts/password-reset.ts';
-import { ActionFlash } from '../../components/account/action-flash.tsx';
+import { AccountForm, AccountPage } from '../../components/account/account-form.tsx';
 import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
-import { SubmitButton } from '../../components/account/submit-button.tsx';
 import { answerForm, checkForm } from '../../lib/form-action.server.ts';
 import { retryAfterOf } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
@@ -62,18 +61,13 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   const code = String(actionData?.values?.code ?? '');
 
   return (
-    <section className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
-      <h1 className="mb-2 text-2xl font-bold">تعيين كلمة مرور جديدة</h1>
-      <p className="mb-6 text-muted">أدخل الرمز الذي وصلك على واتساب وكلمة المرور الجديدة. بعد التغيير يتم تسجيل الخروج من كل الأجهزة الأخرى.</p>
+    <AccountPage title="تعيين كلمة مرور جديدة" lead="أدخل الرمز الذي وصلك على واتساب وكلمة المرور الجديدة. بعد التغيير يتم تسجيل الخروج من كل الأجهزة الأخرى.">
       {loaderData.sent && !actionData && (
         <div className="mb-4">
           <FormAlert tone="success" message={MSG.resetCodeSent} />
         </div>
       )}
-      <ActionFlash result={actionData} />
-      {/* noValidate: the server's messages (SPEC.md §5) answer an empty field, not the browser's. */}
-      <form method="post" noValidate data-enhance="account-checks submit-once" className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 shadow-sm">
-        <FormAlert message={actionData?.toast?.type === 'error' ? actionData.toast.message : undefined} />
+      <AccountForm result={actionData} submit="تغيير كلمة المرور">
         <PhoneField name="phone" label="رقم الهاتف" required defaultValue={phone} error={errors.phone} autoComplete="tel" />
         <TextField
           name="code"
@@ -88,8 +82,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
         />
         <TextField name="password" label="كلمة المرور الجديدة" type="password" required autoComplete="new-password" error={errors.password} />
         <TextField name="passwordConfirm" label="تأكيد كلمة المرور الجديدة" type="password" required autoComplete="new-password" error={errors.passwordConfirm} />
-        <SubmitButton className="mt-2 w-full">تغيير كلمة المرور</SubmitButton>
-      </form>
+      </AccountForm>
       <p className="mt-6 text-center">
         لم يصلك الرمز أو انتهت صلاحيته؟{' '}
         <Link
@@ -99,6 +92,6 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
           اطلب رمزاً جديداً
         </Link>
       </p>
-    </section>
+    </AccountPage>
   );
 }

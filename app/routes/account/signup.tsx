@@ -8,9 +8,8 @@
 import { Link, redirect } from 'react-router';
 import { SignupSchema } from '../../../contracts/schemas.ts';
 import { signup, startSession } from '../../../core/accounts/auth.ts';
-import { ActionFlash } from '../../components/account/action-flash.tsx';
-import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
-import { SubmitButton } from '../../components/account/submit-button.tsx';
+import { AccountForm, AccountPage } from '../../components/account/account-form.tsx';
+import { PhoneField, TextField } from '../../components/account/form-field.tsx';
 import { answerForm, checkForm } from '../../lib/form-action.server.ts';
 import { retryAfterOf } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
@@ -59,25 +58,19 @@ export default function SignupPage({ actionData }: Route.ComponentProps) {
   const values = actionData?.values ?? {};
 
   return (
-    <section className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
-      <h1 className="mb-2 text-2xl font-bold">إنشاء حساب</h1>
-      <p className="mb-6 text-muted">سجّل برقم هاتفك لتحفظ المفضلة وتتابع طلباتك.</p>
-      <ActionFlash result={actionData} />
-      {/* noValidate: the server's messages (SPEC.md §5) answer an empty field, not the browser's. */}
-      <form method="post" noValidate data-enhance="account-checks submit-once" className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 shadow-sm">
-        <FormAlert message={actionData?.toast?.type === 'error' ? actionData.toast.message : undefined} />
+    <AccountPage title="إنشاء حساب" lead="سجّل برقم هاتفك لتحفظ المفضلة وتتابع طلباتك.">
+      <AccountForm result={actionData} submit="إنشاء حساب">
         <TextField name="name" label="الاسم" required autoComplete="name" defaultValue={String(values.name ?? '')} error={errors.name} />
         <PhoneField name="phone" label="رقم الهاتف" required autoComplete="tel" defaultValue={String(values.phone ?? '')} error={errors.phone} />
         <TextField name="password" label="كلمة المرور" type="password" required autoComplete="new-password" error={errors.password} />
         <TextField name="passwordConfirm" label="تأكيد كلمة المرور" type="password" required autoComplete="new-password" error={errors.passwordConfirm} />
-        <SubmitButton className="mt-2 w-full">إنشاء حساب</SubmitButton>
-      </form>
+      </AccountForm>
       <p className="mt-6 text-center">
         لديك حساب بالفعل؟{' '}
         <Link to="/login" className="inline-block min-h-11 py-2.5 font-semibold text-brand-600 underline underline-offset-4">
           تسجيل الدخول
         </Link>
       </p>
-    </section>
+    </AccountPage>
   );
 }
