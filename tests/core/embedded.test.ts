@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
@@ -14,25 +14,36 @@ import { createProductFixture } from '../fixtures/factories.ts';
 const root = mkdtempSync(path.join(tmpdir(), 'store-embedded-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+/** What a second process trying to lock `dir` is told: 'taken', or the error's message. */
+function lockFromAnotherProcess(dir: string): string {
+  const script = `import { lockDataDir } from ${JSON.stringify(path.resolve('db/embedded.ts'))}; try { lockDataDir(${JSON.stringify(dir)}); console.log('taken'); } catch (e) { console.log(e.message); }`;
+  return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' }).stdout;
+}
+
 describe('data folder lock', () => {
   it('lets one process hold the folder and names it to a second', () => {
     const dir = path.join(root, 'locked');
     const release = lockDataDir(dir);
     // A second process trying the same folder is refused with a clear message.
-    const script = `import { lockDataDir } from ${JSON.stringify(path.resolve('db/embedded.ts'))}; try { lockDataDir(${JSON.stringify(dir)}); console.log('taken'); } catch (e) { console.log(e.message); }`;
-    const second = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
-    expect(second.stdout).toContain(`in use by another server (process ${process.pid})`);
+    expect(lockFromAnotherProcess(dir)).toContain(`in use by another server (process ${process.pid})`);
     release();
     expect(existsSync(path.join(dir, 'server.lock'))).toBe(false);
   });
 
   it('takes over a lock left by a process that no longer runs', () => {
     const dir = path.join(root, 'stale');
+    const lock = path.join(dir, 'server.lock');
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    expect(Number(dead.stdout)).toBeGreaterThan(0);
     lockDataDir(dir)();
-    writeFileSync(path.join(dir, 'server.lock'), dead.stdout);
+    writeFileSync(lock, dead.stdout);
+
     const release = lockDataDir(dir);
+    // The lock is now this process's: it names it, and a second process is refused in its name.
+    expect(readFileSync(lock, 'utf8')).toBe(String(process.pid));
+    expect(lockFromAnotherProcess(dir)).toContain(`in use by another server (process ${process.pid})`);
     release();
+    expect(existsSync(lock)).toBe(false);
   });
 });
 
