@@ -2,7 +2,7 @@
  * The compiled server as `npm start` runs it, stopped as a deploy stops it (server/drain.ts): on
  * SIGTERM it turns not-ready at once, serves what still arrives for the settle period, closes its
  * port and its idle kept-alive connections, finishes the request in flight and exits 0; a request that never ends does not keep it
- * past 10 s. Started while its Redis is down, it starts and answers.
+ * past its deadline. Started while its Redis is down, it starts and answers.
  */
 import { Agent, request } from 'node:http';
 import type { Socket } from 'node:net';
@@ -42,31 +42,35 @@ async function start(env: Record<string, string> = {}): Promise<BenchServer> {
   return server;
 }
 
-/** When and with what code the server's process ends. */
-function exitOf(running: BenchServer): Promise<{ code: number | null; at: number }> {
-  return new Promise((resolve) => running.child.once('exit', (code) => resolve({ code, at: Date.now() })));
+/** The code the server's process ends with. */
+function exitOf(running: BenchServer): Promise<number | null> {
+  return new Promise((resolve) => running.child.once('exit', (code) => resolve(code)));
 }
 
-/** A JSON POST whose body is sent in two halves: the second only when `finish` is called. */
+/**
+ * A JSON POST whose body is sent in two halves: the second only when `finish` is called. `sent`
+ * resolves once the first half has gone out, so the request is in flight.
+ */
 function slowPost(base: string, path: string, payload: object) {
   const body = JSON.stringify(payload);
   const half = Math.floor(body.length / 2);
   let finish = () => {};
   const url = new URL(path, base);
-  const answer = new Promise<{ status: number; body: string; at: number }>((resolve, reject) => {
+  let sent!: Promise<void>;
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = request(
       { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, at: Date.now() }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
       },
     );
     req.on('error', reject);
-    req.write(body.slice(0, half));
+    sent = new Promise((written) => req.write(body.slice(0, half), () => written()));
     finish = () => req.end(body.slice(half));
   });
-  return { answer, finish: () => finish() };
+  return { answer, sent, finish: () => finish() };
 }
 
 /** A kept-alive connection that has answered one request and now sits idle. */
@@ -90,7 +94,7 @@ const status = async (url: string) => {
 };
 
 describe('SIGTERM', { timeout: 120_000 }, () => {
-  it('turns the process not-ready at once, serves through the settle period, finishes the request in flight and exits 0 within 10 s', async () => {
+  it('turns the process not-ready at once, serves through the settle period, finishes the request in flight and exits 0', async () => {
     const shop = await start();
     expect(await status(`${shop.base}/readyz`)).toBe(200);
     const account = { name: 'زبون قبل النشر', phone: '01012345670', password: 'password-before-deploy', passwordConfirm: 'password-before-deploy' };
@@ -101,20 +105,18 @@ describe('SIGTERM', { timeout: 120_000 }, () => {
     (await idleConnection(shop.base)).once('close', () => (idleClosed = true));
     // A login whose body is still arriving when the signal comes.
     const login = slowPost(shop.base, '/api/v1/auth/login', { phone: account.phone, password: account.password });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await login.sent;
     const exit = exitOf(shop);
-    const signalled = Date.now();
     shop.child.kill('SIGTERM');
 
     await vi.waitFor(async () => expect(await status(`${shop.base}/readyz`)).toBe(503), { timeout: 1_000, interval: 20 });
-    // Still served meanwhile: what a load balancer sends before it sees the 503.
+    // Not ready, yet still served: what a load balancer sends before it sees the 503. (How long
+    // the settle period lasts is held by tests/unit/drain.test.ts.)
     expect(await status(`${shop.base}/api/v1/categories`)).toBe(200);
     expect(await status(`${shop.base}/healthz`)).toBe(200);
-    expect(Date.now() - signalled).toBeLessThan(SETTLE_MS);
 
     // Then the port closes, while the login keeps the process running.
     await vi.waitFor(async () => expect(fetch(`${shop.base}/healthz`)).rejects.toThrow(), { timeout: 5_000, interval: 50 });
-    expect(Date.now() - signalled).toBeGreaterThanOrEqual(SETTLE_MS);
     expect(shop.exited()).toBe(false);
     // The idle kept-alive connection is closed with the port, well before its 5 s keep-alive ends.
     await vi.waitFor(() => expect(idleClosed).toBe(true), { timeout: 1_000, interval: 20 });
@@ -124,24 +126,25 @@ describe('SIGTERM', { timeout: 120_000 }, () => {
     expect(answered.status).toBe(200);
     expect(JSON.parse(answered.body)).toMatchObject({ token: expect.any(String) });
 
-    const ended = await exit;
-    expect(ended.code).toBe(0);
-    expect(ended.at - signalled).toBeLessThan(10_000);
+    // Drained: the clean exit, not the deadline's.
+    expect(await exit).toBe(0);
+    expect(shop.log()).not.toContain('exiting with requests unfinished');
   });
 
-  it('exits within 10 s even when a request never ends', async () => {
+  it('exits by its deadline even when a request never ends, cutting that request off', async () => {
     const shop = await start();
     const stuck = slowPost(shop.base, '/api/v1/auth/login', { phone: '01012345671', password: 'never-finished' });
-    stuck.answer.catch(() => {});
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const cut = stuck.answer.then(
+      () => 'answered',
+      () => 'cut off',
+    );
+    await stuck.sent;
     const exit = exitOf(shop);
-    const signalled = Date.now();
     shop.child.kill('SIGTERM');
-    const ended = await exit;
-    expect(ended.at - signalled).toBeLessThan(10_000);
-    // Cut short: not the clean exit of a drained process.
-    expect(ended.code).toBe(1);
+    // Given up, not drained: the deadline's exit (its moment is held by tests/unit/drain.test.ts).
+    expect(await exit).toBe(1);
     expect(shop.log()).toContain('exiting with requests unfinished');
+    expect(await cut).toBe('cut off');
   });
 });
 
