@@ -44,8 +44,8 @@ export function invalid(errors: Record<string, string>, values?: Record<string, 
   return data<ActionResult & { values?: Record<string, unknown> }>({ ok: false, errors, values }, { status: 400 });
 }
 
-/** A refusal shown as an error toast, with nothing stored. */
-function refuse(status: number, message: string) {
+/** A refusal shown as an error toast (and in the form's alert), with nothing stored. */
+export function refuse(status: number, message: string) {
   return data<ActionResult & { values?: Record<string, unknown> }>({ ok: false, toast: { type: 'error', message } }, { status });
 }
 

@@ -17,7 +17,7 @@ import { orderAnchor, OrderCard, type OrderCardData, type OrderCardFocus } from 
 import type { PaymentNoticeData } from '../../components/account/order-payment.tsx';
 import { WishlistItem, type WishlistProduct } from '../../components/account/wishlist-item.tsx';
 import { formatDate, Ltr } from '../../lib/format.tsx';
-import { fromAppError, invalid, readPageForm } from '../../lib/forms.server.ts';
+import { fromAppError, invalid, readPageForm, refuse } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 import { requireCustomer } from '../../lib/session.server.ts';
 import { isDocumentRequest } from '../../lib/shopper.server.ts';
@@ -188,22 +188,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get('intent');
   const parsed = IdSchema.safeParse(form.get('orderId'));
   const orderId = parsed.success ? parsed.data : undefined;
-  const refuse = async <T extends { data: ActionResult }>(answer: T) => (isDocumentRequest(request) ? refusedPage(context, user, orderId, answer.data) : answer);
+  const answerRefusal = async <T extends { data: ActionResult }>(answer: T) => (isDocumentRequest(request) ? refusedPage(context, user, orderId, answer.data) : answer);
   if (intent === 'notifications') {
     // An unchecked box sends nothing: order messages off.
     const { orderMessages } = await setOrderMessages(context.db, user.id, form.get('orderMessages') === 'true');
     if (isDocumentRequest(request)) return redirect(`/profile?notifications=${orderMessages ? 'on' : 'off'}#notifications`);
     return data<ActionResult>({ ok: true, toast: { type: 'success', message: orderMessages ? MSG.orderMessagesOn : MSG.orderMessagesOff } });
   }
-  if (intent !== 'cancel' && intent !== 'pay') return refuse(invalid({ intent: MSG.invalidValue }));
-  if (!orderId) return refuse(data<ActionResult>({ ok: false, toast: { type: 'error', message: MSG.orderNotFound } }, { status: 404 }));
+  if (intent !== 'cancel' && intent !== 'pay') return answerRefusal(invalid({ intent: MSG.invalidValue }));
+  if (!orderId) return answerRefusal(refuse(404, MSG.orderNotFound));
   if (intent === 'pay') {
     try {
       return redirect(await startPayment(context.db, context.payments, orderId, user));
     } catch (error) {
       // The gateway's own trouble is the shopper's to know: the order is kept and can be paid in a while.
-      if (error instanceof AppError && error.status === 502) return refuse(data<ActionResult>({ ok: false, toast: { type: 'error', message: error.message } }, { status: 502 }));
-      return refuse(fromAppError(error));
+      if (error instanceof AppError && error.status === 502) return answerRefusal(refuse(502, error.message));
+      return answerRefusal(fromAppError(error));
     }
   }
   try {
@@ -211,7 +211,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isDocumentRequest(request)) return redirect(`/profile?cancelled=${order.number}#${orderAnchor(order.number)}`);
     return data<ActionResult>({ ok: true, toast: { type: 'success', message: MSG.orderCancelled } });
   } catch (error) {
-    return refuse(fromAppError(error));
+    return answerRefusal(fromAppError(error));
   }
 }
 
