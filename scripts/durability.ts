@@ -3,7 +3,7 @@
  * is killed with SIGKILL at random moments and started again. Afterwards the database must hold
  * every order a customer saw acknowledged, exactly once, no second order for one Idempotency-Key,
  * and the stock of every size adding up to the orders and to its ledger. Exits non-zero when any
- * check fails.
+ * check fails, and when too few orders went through for the checks to mean anything.
  *
  * On PostgreSQL two database faults follow the kills, with the customers still ordering: every
  * connection of the shop's database is terminated again and again, then the database is taken

@@ -6,7 +6,7 @@ import { checkShop } from './check-shop.ts';
 import { Customers } from './customers.ts';
 import { cutOffDatabase, dropConnections, type PhaseReport } from './database-faults.ts';
 import { freePort, ServerProcess } from './server-process.ts';
-import { KILL_AFTER_MS, KILLS, LAST_STRETCH_MS } from './settings.ts';
+import { KILL_AFTER_MS, KILLS, LAST_STRETCH_MS, MIN_ORDERS_ACKNOWLEDGED } from './settings.ts';
 import { prepareShop } from './shop.ts';
 import { printSummary } from './summary.ts';
 import { createWorkspace, removeWorkspace, throughForwarder, type Workspace } from './workspace.ts';
@@ -108,6 +108,11 @@ async function run(made: Made): Promise<number> {
   const findings = await checkShop(shop, customers, server, workspace, whatsapp);
   const checks = [...findings.checks, ...faultReports.flatMap((report) => report.checks)];
   if (database && faultReports.length < 2) checks.push({ name: 'database fault phases', failures: ['not all run: the server was down'] });
+  const placed = customers.acknowledged.length;
+  checks.push({
+    name: `at least ${MIN_ORDERS_ACKNOWLEDGED} orders acknowledged`,
+    failures: placed < MIN_ORDERS_ACKNOWLEDGED ? [`only ${placed}: too few orders went through for the checks above to show anything`] : [],
+  });
   printSummary({ onPostgres: database !== undefined, tookMs: Date.now() - began, kills, server, customers, findings, faultReports, checks });
   return checks.some((check) => check.failures.length > 0) || kills < KILLS ? 1 : 0;
 }
