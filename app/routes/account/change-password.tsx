@@ -12,6 +12,7 @@ import { ChangePasswordSchema } from '../../../contracts/schemas.ts';
 import { changeOwnPassword } from '../../../core/accounts/auth.ts';
 import { AccountForm, AccountPage } from '../../components/account/account-form.tsx';
 import { FormAlert, TextField } from '../../components/account/form-field.tsx';
+import { accountMeta } from '../../lib/account-meta.ts';
 import { answerForm, checkForm } from '../../lib/form-action.server.ts';
 import { retryAfterOf } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
@@ -21,12 +22,7 @@ import type { Route } from './+types/change-password';
 export const handle = SERVER_RENDERED;
 export const clientLoader = loadAsDocument;
 
-export function meta() {
-  return [
-    { title: 'تغيير كلمة المرور' },
-    { name: 'robots', content: 'noindex' },
-  ];
-}
+export const meta = () => accountMeta('تغيير كلمة المرور');
 
 /** Where the action sends the browser once the password is changed: this page, saying so. */
 const CHANGED = '/change-password?changed';

@@ -11,6 +11,7 @@ import { ForgotPasswordSchema } from '../../../contracts/schemas.ts';
 import { requestResetCode } from '../../../core/accounts/password-reset.ts';
 import { AccountForm, AccountPage } from '../../components/account/account-form.tsx';
 import { PhoneField } from '../../components/account/form-field.tsx';
+import { accountMeta } from '../../lib/account-meta.ts';
 import { answerForm, checkForm } from '../../lib/form-action.server.ts';
 import { retryAfterOf } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
@@ -19,13 +20,7 @@ import type { Route } from './+types/forgot-password';
 export const handle = SERVER_RENDERED;
 export const clientLoader = loadAsDocument;
 
-export function meta() {
-  return [
-    { title: 'نسيت كلمة المرور' },
-    { name: 'description', content: 'استعد حسابك برمز يصلك على واتساب.' },
-    { name: 'robots', content: 'noindex' },
-  ];
-}
+export const meta = () => accountMeta('نسيت كلمة المرور', 'استعد حسابك برمز يصلك على واتساب.');
 
 export async function loader({ request }: Route.LoaderArgs) {
   return { phone: new URL(request.url).searchParams.get('phone') ?? '' };

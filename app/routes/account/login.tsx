@@ -11,6 +11,7 @@ import { login, startSession } from '../../../core/accounts/auth.ts';
 import { AppError } from '../../../core/shared/errors.ts';
 import { AccountForm, AccountPage } from '../../components/account/account-form.tsx';
 import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
+import { accountMeta } from '../../lib/account-meta.ts';
 import { answerForm, checkForm } from '../../lib/form-action.server.ts';
 import { retryAfterOf } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
@@ -20,13 +21,7 @@ import type { Route } from './+types/login';
 export const handle = SERVER_RENDERED;
 export const clientLoader = loadAsDocument;
 
-export function meta() {
-  return [
-    { title: 'تسجيل الدخول' },
-    { name: 'description', content: 'سجّل الدخول برقم هاتفك لمتابعة عربة التسوق وطلباتك.' },
-    { name: 'robots', content: 'noindex' },
-  ];
-}
+export const meta = () => accountMeta('تسجيل الدخول', 'سجّل الدخول برقم هاتفك لمتابعة عربة التسوق وطلباتك.');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context);

@@ -16,6 +16,7 @@ import { FormAlert } from '../../components/account/form-field.tsx';
 import { orderAnchor, OrderCard, type OrderCardData, type OrderCardFocus } from '../../components/account/order-card.tsx';
 import type { PaymentNoticeData } from '../../components/account/order-payment.tsx';
 import { WishlistItem, type WishlistProduct } from '../../components/account/wishlist-item.tsx';
+import { accountMeta } from '../../lib/account-meta.ts';
 import { formatDate, Ltr } from '../../lib/format.tsx';
 import { fromAppError, invalid, readPageForm, refuse } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
@@ -27,13 +28,7 @@ import type { Route } from './+types/profile';
 export const handle = SERVER_RENDERED;
 export const clientLoader = loadAsDocument;
 
-export function meta() {
-  return [
-    { title: 'حسابي' },
-    { name: 'description', content: 'طلباتك وحالة الدفع والشحن، والمنتجات التي حفظتها في المفضلة.' },
-    { name: 'robots', content: 'noindex' },
-  ];
-}
+export const meta = () => accountMeta('حسابي', 'طلباتك وحالة الدفع والشحن، والمنتجات التي حفظتها في المفضلة.');
 
 // The time of day in the shop's own time zone, Western digits like the rest of the shop.
 const timeFormat = new Intl.DateTimeFormat('ar-EG-u-nu-latn', { hour: 'numeric', minute: '2-digit', timeZone: STORE_TIME_ZONE });

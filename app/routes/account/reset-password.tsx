@@ -14,6 +14,7 @@ import { ResetPasswordSchema } from '../../../contracts/schemas.ts';
 import { resetPassword } from '../../../core/accounts/password-reset.ts';
 import { AccountForm, AccountPage } from '../../components/account/account-form.tsx';
 import { FormAlert, PhoneField, TextField } from '../../components/account/form-field.tsx';
+import { accountMeta } from '../../lib/account-meta.ts';
 import { answerForm, checkForm } from '../../lib/form-action.server.ts';
 import { retryAfterOf } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
@@ -23,12 +24,7 @@ import type { Route } from './+types/reset-password';
 export const handle = SERVER_RENDERED;
 export const clientLoader = loadAsDocument;
 
-export function meta() {
-  return [
-    { title: 'تعيين كلمة مرور جديدة' },
-    { name: 'robots', content: 'noindex' },
-  ];
-}
+export const meta = () => accountMeta('تعيين كلمة مرور جديدة');
 
 /** `?phone=` fills the phone in; `?sent` says a code was asked for (the same words whether or not the phone has an account). */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -10,6 +10,7 @@ import { SignupSchema } from '../../../contracts/schemas.ts';
 import { signup, startSession } from '../../../core/accounts/auth.ts';
 import { AccountForm, AccountPage } from '../../components/account/account-form.tsx';
 import { PhoneField, TextField } from '../../components/account/form-field.tsx';
+import { accountMeta } from '../../lib/account-meta.ts';
 import { answerForm, checkForm } from '../../lib/form-action.server.ts';
 import { retryAfterOf } from '../../lib/forms.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
@@ -19,13 +20,7 @@ import type { Route } from './+types/signup';
 export const handle = SERVER_RENDERED;
 export const clientLoader = loadAsDocument;
 
-export function meta() {
-  return [
-    { title: 'إنشاء حساب' },
-    { name: 'description', content: 'أنشئ حساباً برقم هاتفك لتحفظ المفضلة وتطلب بالدفع عند الاستلام.' },
-    { name: 'robots', content: 'noindex' },
-  ];
-}
+export const meta = () => accountMeta('إنشاء حساب', 'أنشئ حساباً برقم هاتفك لتحفظ المفضلة وتطلب بالدفع عند الاستلام.');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context);
