@@ -21,7 +21,7 @@ export interface BannerSlide {
 const SHIRT = 'M20 18l8-4h8l8 4 8 8-6 6-4-3v21H20V29l-4 3-6-6z';
 
 /**
- * The drawn part of each slide, in a 400x300 box kept on the end (left) side, away from the
+ * The drawn part of each slide, in a 300x300 box kept on the end (left) side, away from the
  * right-to-left text; the waves stretch across the whole slide.
  */
 const THEMES = {
@@ -76,14 +76,19 @@ function Slide({ slide, index, count }: { slide: BannerSlide; index: number; cou
         <path d="M0 60 Q100 20 200 60 T400 60 V100 H0Z" className="fill-white/10" />
         <path d="M0 80 Q100 50 200 80 T400 80 V100 H0Z" className="fill-white/10" />
       </svg>
-      <svg aria-hidden="true" viewBox="0 0 400 300" preserveAspectRatio="xMinYMid meet" className="absolute inset-0 size-full">
+      {/*
+        A wide slide is as high as the art, which keeps to its end. A narrow one is not wide
+        enough for the art beside a heading across the slide: the art gets the end's two fifths
+        and the text the rest, so the heading never runs into the sun or the shirts.
+      */}
+      <svg aria-hidden="true" viewBox="0 0 300 300" preserveAspectRatio="xMinYMid meet" className="absolute inset-y-0 left-0 h-full w-2/5 overflow-visible md:w-full">
         {theme.art}
       </svg>
-      <div className="relative mx-auto flex h-full max-w-7xl flex-col items-start justify-center gap-2 px-14 text-white sm:gap-3 lg:px-20">
+      <div className="relative mx-auto flex h-full max-w-7xl flex-col items-start justify-center gap-2 ps-14 pe-[42%] text-white sm:gap-3 md:pe-14 lg:px-20">
         <p className="text-sm font-semibold text-white/90 sm:text-base">{slide.eyebrow}</p>
         <h2 className="max-w-[14ch] text-2xl leading-tight font-bold sm:text-4xl lg:text-5xl">{slide.title}</h2>
         <p className="hidden max-w-md text-white/90 sm:block lg:text-lg">{slide.text}</p>
-        <Link to={slide.to} className={`mt-1 inline-flex min-h-11 items-center rounded-full px-6 font-bold shadow-sm ${theme.button}`}>
+        <Link to={slide.to} className={`mt-1 inline-flex min-h-11 items-center rounded-full px-5 font-bold whitespace-nowrap shadow-sm sm:px-6 ${theme.button}`}>
           {slide.cta}
         </Link>
       </div>
