@@ -321,29 +321,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerImageRoutes(app, context.images);
 
-  if (options.web) {
-    await registerWeb(app, {
-      dev: options.web.dev,
-      buildDir: options.web.buildDir,
-      pages: options.web.pages,
-      limiter: context.limiter,
-      logins: context.logins,
-      newsletter: context.newsletter,
-      resetCodes: context.resetCodes,
-      search: context.search,
-      context: {
-        db: options.db,
-        catalogueDb: context.catalogueDb,
-        images: context.images,
-        imagesUrl: context.imagesUrl,
-        jwtSecret: options.jwtSecret,
-        storeUrl: options.storeUrl,
-        wholesaleUrl: options.web.wholesaleUrl,
-        payments,
-        couriers: options.couriers,
-      },
-    });
-  }
+  const servePage = options.web
+    ? await registerWeb(app, {
+        dev: options.web.dev,
+        buildDir: options.web.buildDir,
+        pages: options.web.pages,
+        limiter: context.limiter,
+        logins: context.logins,
+        newsletter: context.newsletter,
+        resetCodes: context.resetCodes,
+        search: context.search,
+        context: {
+          db: options.db,
+          catalogueDb: context.catalogueDb,
+          images: context.images,
+          imagesUrl: context.imagesUrl,
+          jwtSecret: options.jwtSecret,
+          storeUrl: options.storeUrl,
+          wholesaleUrl: options.web.wholesaleUrl,
+          payments,
+          couriers: options.couriers,
+        },
+      })
+    : undefined;
+  // Paths nothing answers, and names under the image folders that are no file: the API's Arabic
+  // 404, never Fastify's English one, which repeats the path; a browser gets the shop's page.
+  app.setNotFoundHandler((request, reply) => {
+    if (servePage && request.method === 'GET' && request.headers.accept?.includes('text/html')) return servePage(request, reply);
+    return reply.status(404).send({ status: 'fail', message: MSG.routeNotFound });
+  });
 
   app.addHook('onClose', async () => {
     await attemptStore.close();

@@ -128,42 +128,41 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       return false;
     }
   };
+  /** A page for the request, whatever its path: a path no page has is the shop's not-found page. */
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith('/api/')) return reply.status(404).send({ status: 'fail', message: MSG.routeNotFound });
+    const nonce = (reply.raw as { cspNonce?: string }).cspNonce ?? '';
+    const body = request.method === 'GET' || request.method === 'HEAD' ? {} : await readPageBody(request.raw, () => isAdmin(request));
+    // The rest of a refused body is left unread: the connection ends with the answer.
+    if (body.refused) reply.header('Connection', 'close');
+    let webRequest: Request;
+    try {
+      webRequest = toWebRequest(request, body);
+    } catch {
+      // A Host header that makes no address: nothing to render for it.
+      return reply.status(400).type('text/plain; charset=utf-8').send(MSG.invalidJson);
+    }
+    const response = await handle(webRequest, {
+      ...options.context,
+      secureCookies: request.overHttps,
+      nonce,
+      enhanceScript,
+      formRefused: body.refused,
+      limitAuthAttempts: (phone) => options.limiter.check(authAttemptKeys(request.ip, phone)),
+      limitLogin: (phone) => options.logins.before(request.ip, phone),
+      loginFailed: (phone) => options.logins.failed(request.ip, phone),
+      limitNewsletter: () => options.newsletter.check([newsletterAttemptKey(request.ip)]),
+      limitResetCodes: (phone) => options.resetCodes.check(request.ip, phone),
+      guardSearch: (search) => options.search.run(request.ip, search),
+    });
+    return sendWebResponse(reply, response);
+  };
   // The pages read their bodies themselves, within limits (page-bodies.ts): no parser of the
   // API's reads them first.
   await app.register(async (pages) => {
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    pages.route({
-      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      url: '/*',
-      handler: async (request, reply) => {
-        if (request.url.startsWith('/api/')) return reply.status(404).send({ status: 'fail', message: MSG.routeNotFound });
-        const nonce = (reply.raw as { cspNonce?: string }).cspNonce ?? '';
-        const body = request.method === 'GET' || request.method === 'HEAD' ? {} : await readPageBody(request.raw, () => isAdmin(request));
-        // The rest of a refused body is left unread: the connection ends with the answer.
-        if (body.refused) reply.header('Connection', 'close');
-        let webRequest: Request;
-        try {
-          webRequest = toWebRequest(request, body);
-        } catch {
-          // A Host header that makes no address: nothing to render for it.
-          return reply.status(400).type('text/plain; charset=utf-8').send(MSG.invalidJson);
-        }
-        const response = await handle(webRequest, {
-          ...options.context,
-          secureCookies: request.overHttps,
-          nonce,
-          enhanceScript,
-          formRefused: body.refused,
-          limitAuthAttempts: (phone) => options.limiter.check(authAttemptKeys(request.ip, phone)),
-          limitLogin: (phone) => options.logins.before(request.ip, phone),
-          loginFailed: (phone) => options.logins.failed(request.ip, phone),
-          limitNewsletter: () => options.newsletter.check([newsletterAttemptKey(request.ip)]),
-          limitResetCodes: (phone) => options.resetCodes.check(request.ip, phone),
-          guardSearch: (search) => options.search.run(request.ip, search),
-        });
-        return sendWebResponse(reply, response);
-      },
-    });
+    pages.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler: servePage });
   });
+  return servePage;
 }
