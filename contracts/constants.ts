@@ -62,6 +62,15 @@ export const SIZES: readonly string[] = [
   ...new Set(['xs', 's', 'm', 'l', 'xl', '2x', '3x', '4x', '5x', '6x', ...range(4, 14), ...range(30, 56, 2), ...range(41, 45)]),
 ];
 
+/**
+ * A size as people read it, wherever it is shown or written for them: sizes are stored and sent
+ * as typed ('l', '2x'); shoppers and staff read 'L', '2X'. In the text itself, not a
+ * CSS capital, so a screen reader, a copy and a search read it the same.
+ */
+export function sizeName(size: string): string {
+  return size.toUpperCase();
+}
+
 /** Every stored image file is WebP, and its name never changes: caches may keep it for a year. */
 export const IMAGE_CONTENT_TYPE = 'image/webp';
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';

@@ -6,7 +6,7 @@
  * after, so the ledger and the stock always agree.
  */
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { MSG, type StockReason } from '../../contracts/index.ts';
+import { MSG, sizeName, type StockReason } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, products, productStock, stockMovements, users } from '../../db/schema.ts';
 import { AppError } from '../shared/errors.ts';
@@ -95,7 +95,7 @@ export async function takeStock(tx: Db, lines: StockLine[], cause: StockCause): 
         .select({ quantity: productStock.quantity })
         .from(productStock)
         .where(and(eq(productStock.productId, line.productId), eq(productStock.size, line.size)));
-      throw AppError.about(409, left && left.quantity > 0 ? 'notEnoughStock' : 'sizeSoldOut', `${line.title} (${MSG.sizeLabel} ${line.size.toUpperCase()})`);
+      throw AppError.about(409, left && left.quantity > 0 ? 'notEnoughStock' : 'sizeSoldOut', `${line.title} (${MSG.sizeLabel} ${sizeName(line.size)})`);
     }
     await record(tx, line.productId, line.size, taken.quantity + line.count, taken.quantity, cause);
     deltas.set(line.productId, (deltas.get(line.productId) ?? 0) - line.count);

@@ -9,6 +9,7 @@ import {
   DEFAULT_ORDER_LIMITS,
   MSG,
   shippingChargeOf,
+  sizeName,
   type OrderLimits,
   type OrderStatus,
   type PaymentMethod,
@@ -125,7 +126,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
     for (const line of lines) {
       if (!line.available || !line.sizes.includes(line.size)) throw AppError.about(409, 'productUnavailable', line.title);
       if (line.count > limits.linePieces) {
-        throw new AppError(409, `${MSG.tooManyLinePieces} (${limits.linePieces}): ${line.title} (${MSG.sizeLabel} ${line.size.toUpperCase()})`, undefined, { key: 'tooManyLinePieces' });
+        throw new AppError(409, `${MSG.tooManyLinePieces} (${limits.linePieces}): ${line.title} (${MSG.sizeLabel} ${sizeName(line.size)})`, undefined, { key: 'tooManyLinePieces' });
       }
     }
 

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, like, lt, lte, notExists } from 'drizzle-orm';
-import { MSG, ORDER_STATUS_LABELS, PAYMENT_DECISION_OUTCOMES, type OrderStatus, type PaymentOutcome } from '../../contracts/index.ts';
+import { MSG, ORDER_STATUS_LABELS, PAYMENT_DECISION_OUTCOMES, sizeName, type OrderStatus, type PaymentOutcome } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
 import { orderItems, orderRefunds, orders, orderStatusHistory, paymentAttempts, paymentCallbacks, users } from '../../db/schema.ts';
 import { AppError } from '../shared/errors.ts';
@@ -57,7 +57,7 @@ export function intentionItems(
   const items: IntentionItem[] = lines.map((line) => ({
     name: line.title.slice(0, 50),
     amount: lineTotalPiastres(line),
-    description: `مقاس ${line.size.toUpperCase()} × ${line.count}`,
+    description: `مقاس ${sizeName(line.size)} × ${line.count}`,
     quantity: 1,
   }));
   const itemsCents = items.reduce((sum, item) => sum + item.amount, 0);

@@ -6,6 +6,7 @@
  * order's life are in orders-lifecycle-admin.spec.ts.
  */
 import { expect, test } from '@playwright/test';
+import { sizeName } from '../../contracts/constants.ts';
 import { ADMIN, CUSTOMER, expectNoHorizontalOverflow, expectNoSeriousViolations, openFromSidebar, signIn } from './pages/admin.ts';
 import { ADDRESS, advanceAsAdmin, ManageOrdersPage, OrderDetailsPage, orderAsCustomer, orderTotalOf, placeOrderAsNewCustomer, price } from './pages/admin-orders.ts';
 
@@ -90,7 +91,8 @@ test('order details show the items, customer, shipping data, totals, dates and s
   const line = items.getByRole('listitem').filter({ hasText: product.title });
   await expect(line.getByRole('heading', { name: product.title })).toBeVisible();
   await expect(details.value(line, 'كود المنتج')).toHaveText(product.barcode || '—');
-  await expect(details.value(line, 'المقاس')).toHaveText(size);
+  // Stored as typed ('m'), read in capitals.
+  await expect(details.value(line, 'المقاس')).toHaveText(sizeName(size));
   await expect(details.value(line, 'الكمية')).toHaveText('2');
   await expect(details.value(line, 'سعر القطعة')).toHaveText(price(product.priceAfterDiscount));
   await expect(details.value(line, 'الإجمالي')).toHaveText(price(product.priceAfterDiscount * 2));

@@ -5,6 +5,7 @@
  * accessibility of a listing and a product page.
  */
 import { expect, test } from '@playwright/test';
+import { sizeName } from '../../contracts/constants.ts';
 import {
   closeToast,
   fetchCategories,
@@ -55,7 +56,7 @@ test('a guest browses a category, opens a product and is asked to log in to buy'
   await expect(detail.heart()).toHaveAttribute('aria-pressed', 'false');
 
   await detail.chooseSize(product.availableSizes[0]!);
-  await expect(detail.sizes().getByRole('radio', { name: product.availableSizes[0]!, exact: true })).toBeChecked();
+  await expect(detail.sizes().getByRole('radio', { name: sizeName(product.availableSizes[0]!), exact: true })).toBeChecked();
   await detail.addToCartButton().click();
   await expect(toast(page, LOGIN_FIRST)).toBeVisible();
 });

@@ -101,8 +101,8 @@ test('a sold-out size is a disabled chip named as unavailable, on the card and t
   await listing.goto(`/search?keyword=${mark}`);
   const card = listing.card(several.title);
   await expect(card.getByRole('radio', { name: 'مقاس M غير متوفر حالياً', exact: true })).toBeDisabled();
-  await expect(card.getByRole('radio', { name: 's', exact: true })).toBeEnabled();
-  await expect(card.getByRole('radio', { name: 'xl', exact: true })).toBeEnabled();
+  await expect(card.getByRole('radio', { name: 'S', exact: true })).toBeEnabled();
+  await expect(card.getByRole('radio', { name: 'XL', exact: true })).toBeEnabled();
   await expectNoHorizontalOverflow(page);
 
   const productPage = new ProductPage(page);

@@ -1,5 +1,6 @@
 import { CircleAlert, Minus, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { sizeName } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { lineTotal } from '../../../contracts/money.ts';
 import type { CartLine as CartLineData } from '../../../core/checkout/cart.ts';
@@ -100,7 +101,7 @@ export function CartLine({ line, eager, maxPieces }: { line: CartLineData; eager
           </form>
         </div>
         <p className="text-sm text-muted">
-          المقاس: <Ltr className="font-semibold text-ink">{line.size}</Ltr>
+          المقاس: <Ltr className="font-semibold text-ink">{sizeName(line.size)}</Ltr>
         </p>
         <p className="text-sm text-muted">
           سعر القطعة: <Price value={line.price} className="whitespace-nowrap font-semibold text-ink" />

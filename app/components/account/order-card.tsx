@@ -1,6 +1,6 @@
 import { ChevronDown, CircleCheck, Clock, ExternalLink, LoaderCircle, PackageCheck, Truck, Undo2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { CUSTOMER_CANCELLABLE, PAYMENT_METHOD_LABELS, type OrderStatus, type PaymentMethod } from '../../../contracts/constants.ts';
+import { CUSTOMER_CANCELLABLE, PAYMENT_METHOD_LABELS, sizeName, type OrderStatus, type PaymentMethod } from '../../../contracts/constants.ts';
 import { orderTotal } from '../../../contracts/money.ts';
 import { Discount, Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
@@ -189,7 +189,7 @@ export function OrderCard({ order, focus }: { order: OrderCardData; focus?: Orde
                 {line.title}
               </Link>
               <p className="text-sm text-muted">
-                المقاس: <Ltr>{line.size}</Ltr> · الكمية: <Ltr>{line.count}</Ltr>
+                المقاس: <Ltr>{sizeName(line.size)}</Ltr> · الكمية: <Ltr>{line.count}</Ltr>
               </p>
             </div>
             <Price value={Math.ceil(line.price)} className="whitespace-nowrap shrink-0 font-semibold" />

@@ -1,5 +1,6 @@
 import type { CartLine } from '../../../core/checkout/cart.ts';
 import type { CartCoupon } from '../../../core/checkout/coupons.ts';
+import { sizeName } from '../../../contracts/constants.ts';
 import { lineTotal } from '../../../contracts/money.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
@@ -53,7 +54,7 @@ export function OrderSummary({
               <div className="min-w-0 flex-1">
                 <p className="line-clamp-2 font-semibold">{line.product.title}</p>
                 <p className="text-sm text-muted">
-                  المقاس: <Ltr>{line.size}</Ltr> · الكمية: <Ltr>{line.count}</Ltr>
+                  المقاس: <Ltr>{sizeName(line.size)}</Ltr> · الكمية: <Ltr>{line.count}</Ltr>
                 </p>
                 {problem && <p className="text-sm font-semibold text-sale">{lineProblemText(problem, line, maxPieces)}</p>}
               </div>

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { toast } from '../../enhance/toast.ts';
-import { AGES, DESCRIPTION_MAX, SEASONS, SIZES } from '../../../contracts/constants.ts';
+import { AGES, DESCRIPTION_MAX, SEASONS, SIZES, sizeName } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { ProductFieldsSchema, ProductPatchSchema } from '../../../contracts/schemas.ts';
 import { FieldMessage, FormAlert, SelectField, TextAreaField, TextField } from '../account/form-field.tsx';
@@ -115,9 +115,9 @@ function SizesField({ selected, error }: { selected: readonly string[]; error?: 
             <label
               htmlFor={`size-${size}`}
               dir="ltr"
-              className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-lg border border-line bg-white px-2 text-sm font-semibold uppercase text-ink transition-colors peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500"
+              className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-lg border border-line bg-white px-2 text-sm font-semibold text-ink transition-colors peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500"
             >
-              {size}
+              {sizeName(size)}
             </label>
           </span>
         ))}

@@ -6,7 +6,7 @@
  * also carries, hidden, the pieces it showed (`stockSeen.<size>`): a size left as shown keeps
  * the pieces it has when saved, so an order placed while the form was open is not undone.
  */
-import { SIZES } from '../../../contracts/constants.ts';
+import { SIZES, sizeName } from '../../../contracts/constants.ts';
 import { FieldMessage } from '../account/form-field.tsx';
 import { Ltr } from '../../lib/format.tsx';
 
@@ -52,7 +52,7 @@ export function StockField({ values, seen, errors, total }: StockFieldProps) {
             <li key={size} data-stock-size={size} className="min-w-0 flex-col gap-1">
               <div className="flex items-center gap-2 rounded-lg border border-line bg-white ps-3">
                 <label htmlFor={id} className="shrink-0 text-sm font-semibold">
-                  مقاس <Ltr className="uppercase">{size}</Ltr>
+                  مقاس <Ltr>{sizeName(size)}</Ltr>
                 </label>
                 <input
                   id={id}

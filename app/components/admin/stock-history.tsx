@@ -3,7 +3,7 @@
  * after, the order that caused it and who acted (the shop itself where no one did).
  */
 import { Link } from 'react-router';
-import { STOCK_REASON_LABELS } from '../../../contracts/constants.ts';
+import { sizeName, STOCK_REASON_LABELS } from '../../../contracts/constants.ts';
 import type { StockMovement } from '../../../core/catalogue/stock.ts';
 import { Ltr } from '../../lib/format.tsx';
 import { stamp } from './date-time.ts';
@@ -86,8 +86,8 @@ export function StockHistory({ movements, more }: { movements: StockMovementView
                     <td className={CELL}>
                       <time dateTime={m.at.iso}>{m.at.text}</time>
                     </td>
-                    <td className={`${CELL} font-semibold uppercase`}>
-                      <Ltr>{m.size}</Ltr>
+                    <td className={`${CELL} font-semibold`}>
+                      <Ltr>{sizeName(m.size)}</Ltr>
                     </td>
                     <td className={`${CELL} whitespace-nowrap`}>
                       {/* One left-to-right run: "2 → 3 (+1)". */}

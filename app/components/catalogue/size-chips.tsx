@@ -6,11 +6,12 @@
  * last pieces, which the server renders, so they read without JavaScript.
  */
 import { useId } from 'react';
+import { sizeName } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import type { SizeStock } from '../../../core/catalogue/stock.ts';
 import { HINT } from '../../enhance/size-hints.ts';
 import { Ltr } from '../../lib/format.tsx';
-import { isLastPieces, lastPiecesText, sizeName, soldOutSizeLabel } from './stock-text.ts';
+import { isLastPieces, lastPiecesText, soldOutSizeLabel } from './stock-text.ts';
 
 interface SizeChipsProps {
   /** Every size of the product with its pieces left, in the product's order of sizes. */
@@ -30,7 +31,7 @@ interface SizeChipsProps {
 }
 
 const CHIP =
-  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border px-2 text-sm font-semibold uppercase transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500';
+  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border px-2 text-sm font-semibold transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500';
 const IN_STOCK =
   'cursor-pointer border-line bg-white text-ink peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-disabled:cursor-not-allowed peer-disabled:opacity-50';
 const SOLD_OUT = 'chip-struck cursor-not-allowed border-dashed border-muted/60 bg-surface text-muted';
@@ -66,7 +67,7 @@ export function SizeChips({ stock, form, disabled, label, legend = 'المقاس
                 className="peer sr-only"
               />
               <label htmlFor={`${id}-${i}`} className={`${CHIP} ${soldOut ? SOLD_OUT : IN_STOCK}`}>
-                {size}
+                {sizeName(size)}
               </label>
             </span>
           );

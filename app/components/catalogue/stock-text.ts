@@ -1,11 +1,6 @@
 /** How the shop's pages name a size and count the pieces left of it, in Arabic. */
-import { LAST_PIECES_HINT } from '../../../contracts/constants.ts';
+import { LAST_PIECES_HINT, sizeName } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
-
-/** A size as the chips print it: sizes are stored in lower case ('xl'), shoppers read 'XL'. */
-export function sizeName(size: string): string {
-  return size.toUpperCase();
-}
 
 /** "مقاس XL": a size named in a sentence. */
 export function sizeWithLabel(size: string): string {

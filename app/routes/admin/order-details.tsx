@@ -1,5 +1,5 @@
 import { ArrowRight, ImageIcon } from 'lucide-react';
-import { flagChangeAllowed, isClosedStatus, MAX_PAGE_SIZE } from '../../../contracts/constants.ts';
+import { flagChangeAllowed, isClosedStatus, MAX_PAGE_SIZE, sizeName } from '../../../contracts/constants.ts';
 import { listMessages } from '../../../core/messages/messages.ts';
 import { getOrder } from '../../../core/orders/orders.ts';
 import { listPaymentCallbacks } from '../../../core/payments/payments.ts';
@@ -155,7 +155,7 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
                       <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
                         <Detail term="كود المنتج">{line.barcode ? <Ltr>{line.barcode}</Ltr> : '—'}</Detail>
                         <Detail term="المقاس">
-                          <Ltr>{line.size}</Ltr>
+                          <Ltr>{sizeName(line.size)}</Ltr>
                         </Detail>
                         <Detail term="الكمية">
                           <Ltr>{line.count}</Ltr>

@@ -1,6 +1,6 @@
 import { AlertTriangle, Banknote, CalendarDays, ClipboardCheck, HandCoins, PackageX, ShoppingBag, Truck } from 'lucide-react';
 import { Link } from 'react-router';
-import { LOW_STOCK_THRESHOLD } from '../../../contracts/constants.ts';
+import { LOW_STOCK_THRESHOLD, sizeName } from '../../../contracts/constants.ts';
 import { getDashboard, type StockAlert } from '../../../core/orders/dashboard.ts';
 import { cashHeldByCouriers } from '../../../core/couriers/shipments.ts';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
@@ -181,11 +181,11 @@ export default function OverviewPage({ loaderData: d }: Route.ComponentProps) {
                         >
                           {quantity === 0 ? (
                             <>
-                              مقاس <bdi dir="ltr" className="uppercase">{size}</bdi> نفد
+                              مقاس <bdi dir="ltr">{sizeName(size)}</bdi> نفد
                             </>
                           ) : (
                             <>
-                              مقاس <bdi dir="ltr" className="uppercase">{size}</bdi>: <PiecesLeft count={quantity} />
+                              مقاس <bdi dir="ltr">{sizeName(size)}</bdi>: <PiecesLeft count={quantity} />
                             </>
                           )}
                         </li>

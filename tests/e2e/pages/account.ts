@@ -4,7 +4,8 @@
  * Arabic names.
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { price, uniquePhone } from './common.ts';
+import { sizeName } from '../../../contracts/constants.ts';
+import { price, sizeChip, uniquePhone } from './common.ts';
 
 export * from './common.ts';
 
@@ -85,7 +86,7 @@ export class ProductPage {
 
   async chooseSize(size: string) {
     // The chip's label is the radio's name; the radio itself is visually hidden.
-    await this.page.getByRole('group', { name: 'المقاس' }).getByText(size, { exact: true }).click();
+    await sizeChip(this.page.getByRole('group', { name: 'المقاس' }), size).click();
   }
 
   async addToCart() {
@@ -96,14 +97,14 @@ export class ProductPage {
     return this.page.getByRole('button', { name: 'المفضلة' });
   }
 
-  /** A size that can be chosen; its radio is named by the size as stored ('m'). */
+  /** A size that can be chosen ('m' as stored); its radio is named by the size as shoppers read it ('M'). */
   size(size: string): Locator {
-    return this.page.getByRole('group', { name: 'المقاس', exact: true }).getByRole('radio', { name: size, exact: true });
+    return this.page.getByRole('group', { name: 'المقاس', exact: true }).getByRole('radio', { name: sizeName(size), exact: true });
   }
 
   /** A size with no pieces left, named as unavailable ("مقاس L غير متوفر حالياً"). */
   soldOutSize(size: string): Locator {
-    return this.page.getByRole('group', { name: 'المقاس', exact: true }).getByRole('radio', { name: `مقاس ${size.toUpperCase()} غير متوفر حالياً`, exact: true });
+    return this.page.getByRole('group', { name: 'المقاس', exact: true }).getByRole('radio', { name: `مقاس ${sizeName(size)} غير متوفر حالياً`, exact: true });
   }
 
   /** The hint under the sizes for a size's last pieces ("مقاس M: آخر قطعتين"). */
@@ -120,10 +121,10 @@ export class CartPage {
     await expect(this.page.getByRole('heading', { level: 1, name: 'عربة التسوق' })).toBeVisible();
   }
 
-  /** A product's line, or its line of one size when it has several ('4' is not '42'). */
+  /** A product's line, or its line of one size ('m' as stored) when it has several ('4' is not '42'). */
   line(title: string, size?: string): Locator {
     const lines = this.page.getByRole('list', { name: 'منتجات العربة' }).getByRole('listitem').filter({ has: this.page.getByRole('link', { name: title }) });
-    return size === undefined ? lines : lines.filter({ hasText: new RegExp(`المقاس: ${size}(?![0-9a-z])`) });
+    return size === undefined ? lines : lines.filter({ hasText: new RegExp(`المقاس: ${sizeName(size)}(?![0-9A-Z])`) });
   }
 
   /** The checkout button while a line cannot be ordered as it is, with what it says about why. */
@@ -133,7 +134,7 @@ export class CartPage {
 
   async expectLine(title: string, size: string, count: number) {
     const line = this.line(title, size);
-    await expect(line).toContainText(`المقاس: ${size}`);
+    await expect(line).toContainText(`المقاس: ${sizeName(size)}`);
     await expect(line.getByRole('status', { name: 'الكمية' })).toHaveText(String(count));
   }
 
@@ -307,7 +308,7 @@ export class ProfilePage {
     await expect(card.getByRole('heading', { name: /طلب رقم #\d+/ })).toBeVisible();
     for (const line of order.lines) {
       const item = card.getByRole('listitem').filter({ hasText: line.title });
-      await expect(item).toContainText(`المقاس: ${line.size}`);
+      await expect(item).toContainText(`المقاس: ${sizeName(line.size)}`);
       await expect(item).toContainText(`الكمية: ${line.count}`);
     }
     await expect(card).toContainText('لم يتم الدفع');
@@ -321,7 +322,7 @@ export class ProfilePage {
 
   async moveToCart(title: string, size?: string) {
     const item = this.wishlistItem(title);
-    if (size) await item.getByRole('group', { name: 'اختر المقاس' }).getByText(size, { exact: true }).click();
+    if (size) await sizeChip(item.getByRole('group', { name: 'اختر المقاس' }), size).click();
     await item.getByRole('button', { name: 'أضف لعربة التسوق' }).click();
   }
 

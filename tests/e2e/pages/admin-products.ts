@@ -5,6 +5,7 @@
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { sizeName } from '../../../contracts/constants.ts';
 
 export * from './common.ts';
 
@@ -179,7 +180,7 @@ export class ProductFormPage {
     if (input.price !== undefined) await page.getByLabel('السعر (جنيه)', { exact: true }).fill(input.price);
     if (input.priceAfterDiscount !== undefined) await page.getByLabel('السعر بعد الخصم (جنيه)', { exact: true }).fill(input.priceAfterDiscount);
     for (const size of input.sizes ?? []) {
-      await page.getByRole('group', { name: 'المقاسات المتاحة' }).getByText(size, { exact: true }).click();
+      await page.getByRole('group', { name: 'المقاسات المتاحة' }).getByText(sizeName(size), { exact: true }).click();
     }
     for (const [size, pieces] of Object.entries(input.stock ?? {})) await this.stockRow(size).fill(pieces);
     if (input.barcode !== undefined) await page.getByLabel('الباركود', { exact: true }).fill(input.barcode);
@@ -189,7 +190,7 @@ export class ProductFormPage {
 
   /** A size's stock row: its pieces, labelled "مقاس M". */
   stockRow(size: string): Locator {
-    return this.page.getByRole('group', { name: 'المخزون لكل مقاس' }).getByRole('spinbutton', { name: new RegExp(`^مقاس ${size}$`, 'i') });
+    return this.page.getByRole('group', { name: 'المخزون لكل مقاس' }).getByRole('spinbutton', { name: `مقاس ${sizeName(size)}`, exact: true });
   }
 
   /** The read-only total of the ticked sizes' rows. */
@@ -206,7 +207,7 @@ export class ProductFormPage {
   historyRows(size: string, text: string | RegExp): Locator {
     return this.stockHistory()
       .getByRole('row')
-      .filter({ has: this.page.getByRole('cell', { name: new RegExp(`^${size}$`, 'i') }) })
+      .filter({ has: this.page.getByRole('cell', { name: sizeName(size), exact: true }) })
       .filter({ hasText: text });
   }
 

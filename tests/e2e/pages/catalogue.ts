@@ -4,7 +4,7 @@
  * Arabic names; products come from the public API so a spec never depends on demo titles.
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { toast, uniquePhone } from './common.ts';
+import { sizeChip, toast, uniquePhone } from './common.ts';
 
 export * from './common.ts';
 
@@ -98,7 +98,7 @@ export class Listing {
   }
 
   async chooseSize(card: Locator, size: string) {
-    await card.getByRole('group').getByText(size, { exact: true }).click();
+    await sizeChip(card.getByRole('group'), size).click();
   }
 
   async addToCart(card: Locator) {
@@ -119,7 +119,7 @@ export class ProductDetail {
   }
 
   async chooseSize(size: string) {
-    await this.sizes().getByText(size, { exact: true }).click();
+    await sizeChip(this.sizes(), size).click();
   }
 
   addToCartButton(): Locator {

@@ -4,9 +4,18 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { sizeName } from '../../../contracts/constants.ts';
 
 /** Amounts as <Price> prints them: "180.00 L.E". */
 export const price = (value: number) => `${value.toFixed(2)} L.E`;
+
+/**
+ * A size's chip in a group of sizes, by the size as stored ('m'): its label, which reads 'M' (the
+ * last-pieces hint under the chips names the size too).
+ */
+export function sizeChip(group: Locator, size: string): Locator {
+  return group.locator('label').filter({ hasText: new RegExp(`^${sizeName(size)}$`) });
+}
 
 /** A phone no earlier run has used: 01[0125] and 8 digits (SPEC.md §5). */
 export function uniquePhone(): string {
