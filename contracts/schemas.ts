@@ -258,22 +258,77 @@ const parseJson = (value: unknown) => {
   }
 };
 
-/** Pieces per size (API.md "Stock per size"), as an object or the JSON text of one. */
+const stockPieces = z.preprocess(toNumber, z.number({ error: MSG.stockInvalid }).int(MSG.stockInvalid).min(0, MSG.stockInvalid).max(1_000_000, MSG.stockInvalid));
+
+/** Pieces per size: `{"M": 4, "L": 0}`. */
+const SizeStockSchema = z.record(
+  z.string().refine((s) => SIZES.includes(s), MSG.sizeInvalid),
+  stockPieces,
+  // A key outside the size list is reported by the record itself, as invalid_key.
+  { error: (issue) => (issue.code === 'invalid_key' ? MSG.sizeInvalid : MSG.stockInvalid) },
+);
+
+/** Pieces per colour then size: `{"أسود": {"M": 4}, "كحلي": {"M": 2}}` (API.md "Additions: colours beside sizes"). */
+const ColorStockSchema = z.record(z.string().trim().min(1, MSG.colorNameRequired).max(20, MSG.colorNameTooLong), SizeStockSchema, { error: MSG.stockInvalid });
+
+const isPlainObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Pieces per size (API.md "Stock per size"), or per colour then size for a product with colours,
+ * as an object or the JSON text of one: an object whose values are objects is read by colour.
+ */
 export const StockSchema = z.preprocess(
   parseJson,
-  z
-    .record(
-      z.string().refine((s) => SIZES.includes(s), MSG.sizeInvalid),
-      z.preprocess(toNumber, z.number({ error: MSG.stockInvalid }).int(MSG.stockInvalid).min(0, MSG.stockInvalid).max(1_000_000, MSG.stockInvalid)),
-      // A key outside the size list is reported by the record itself, as invalid_key.
-      { error: (issue) => (issue.code === 'invalid_key' ? MSG.sizeInvalid : MSG.stockInvalid) },
-    ),
+  z.custom<Record<string, unknown>>(isPlainObject, { error: MSG.stockInvalid }).transform((value, ctx): StockInput => {
+    const schema = Object.values(value).some(isPlainObject) ? ColorStockSchema : SizeStockSchema;
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  }),
 );
-export type StockInput = z.infer<typeof StockSchema>;
+export type StockInput = Record<string, number> | Record<string, Record<string, number>>;
+
+/** True when `stock` is given per colour (its values are pieces per size). */
+export const isColorStock = (stock: StockInput): stock is Record<string, Record<string, number>> =>
+  Object.values(stock).some((value) => typeof value === 'object');
 
 /** `stock` may name only sizes of `availableSizes` (checked against the product's sizes in core on an edit without them). */
-const stockNamesOnlyOfferedSizes = (p: { stock?: StockInput; availableSizes?: string[] }) =>
-  !p.stock || !p.availableSizes || Object.keys(p.stock).every((size) => p.availableSizes!.includes(size));
+const stockNamesOnlyOfferedSizes = (p: { stock?: StockInput; availableSizes?: string[] }) => {
+  if (!p.stock || !p.availableSizes) return true;
+  const sizes = isColorStock(p.stock) ? Object.values(p.stock).flatMap((bySize) => Object.keys(bySize)) : Object.keys(p.stock);
+  return sizes.every((size) => p.availableSizes!.includes(size));
+};
+
+/** Up to 12 colours a product comes in. */
+export const MAX_COLORS = 12;
+/** With colours: pictures per colour, and in all (the cover with the other images). */
+export const MAX_COLOR_IMAGES = 5;
+export const MAX_IMAGES_WITH_COLORS = 30;
+
+/** One colour as the product form sends it: `images` index the product's images. */
+const ColorInputSchema = z.object(
+  {
+    name: z.string({ error: MSG.colorNameRequired }).trim().min(1, MSG.colorNameRequired).max(20, MSG.colorNameTooLong),
+    hex: z
+      .string({ error: MSG.colorHexInvalid })
+      .trim()
+      .regex(/^#[0-9a-fA-F]{6}$/, MSG.colorHexInvalid)
+      .transform((hex) => hex.toLowerCase()),
+    images: z.array(z.number({ error: MSG.colorImageInvalid }).int(MSG.colorImageInvalid).min(0, MSG.colorImageInvalid), { error: MSG.colorImageInvalid }).max(MAX_COLOR_IMAGES, MSG.tooManyColorImages).default([]),
+  },
+  { error: MSG.colorsInvalid },
+);
+
+/** A product's colours, in order: an array or the JSON text of one; names unique ignoring case. */
+export const ColorsSchema = z.preprocess(
+  parseJson,
+  z
+    .array(ColorInputSchema, { error: MSG.colorsInvalid })
+    .max(MAX_COLORS, MSG.tooManyColors)
+    .refine((colors) => new Set(colors.map((c) => c.name.toLocaleLowerCase())).size === colors.length, MSG.colorNameRepeated),
+);
+export type ColorInput = z.infer<typeof ColorInputSchema>;
 
 // The descriptions below are the product form's in the API's OpenAPI document (server/api/products.ts),
 // which is generated from these schemas: they say what a limit here cannot (whole piastres, which sizes).
@@ -305,6 +360,12 @@ const ProductFieldsBase = z.object({
       .describe(
         'Pieces per size, a JSON object such as {"m": 4, "l": 0} (a form field holds its JSON text): whole numbers, only sizes of availableSizes; a size left out has 0. ' +
           'Wins over quantity when both are sent. On an edit that changes only availableSizes, the sizes kept keep their pieces and new ones start at 0',
+      ),
+    colors: z
+      .preprocess(blankToUndefined, ColorsSchema.optional())
+      .describe(
+        'The colours, in order, as JSON [{"name": "كحلي", "hex": "#1f2a44", "images": [0, 1]}]: up to 12, names unique ignoring case, images index the product\'s images. ' +
+          'On an edit, colours are matched to the stored ones by position (a new name is a rename); one missing at the end is removed. [] removes every colour',
       ),
     age: z.enum(AGES, { error: MSG.ageInvalid }),
     season: z.enum(SEASONS, { error: MSG.seasonInvalid }),

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -13,6 +14,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -133,8 +135,35 @@ export const searchTerms = pgTable('search_terms', { term: text('term').primaryK
 ]);
 
 /**
- * Pieces left per size: one row per size of the product's `available_sizes`. Every change goes
- * through core/catalogue/stock.ts, which locks the product row first and writes the ledger beside it.
+ * A product's colours, in the admin's order (`position` from 0): each with its swatch and the
+ * product's pictures that show it (a subset of `products.images`). A rename keeps the row, so the
+ * colour's stock, cart lines and ledger stay with it (docs/decisions/026).
+ */
+export const productColors = pgTable(
+  'product_colors',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    /** `#rrggbb`, lower-case. */
+    hex: text('hex').notNull(),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    unique('product_colors_position_key').on(t.productId, t.position),
+    unique('product_colors_product_id_key').on(t.productId, t.id),
+    uniqueIndex('product_colors_name_key').on(t.productId, sql`lower(${t.name})`),
+    check('product_colors_hex_check', sql`${t.hex} ~ '^#[0-9a-f]{6}$'`),
+  ],
+);
+
+/**
+ * Pieces left per colour × size: one row per size of the product's `available_sizes`, for each
+ * of its colours (`color_id` null for a product without colours). Every change goes through
+ * core/catalogue/stock.ts, which locks the product row first and writes the ledger beside it.
  */
 export const productStock = pgTable(
   'product_stock',
@@ -142,11 +171,13 @@ export const productStock = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    colorId: uuid('color_id'),
     size: text('size').notNull(),
     quantity: integer('quantity').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.productId, t.size] }),
+    unique('product_stock_pair_key').on(t.productId, t.colorId, t.size).nullsNotDistinct(),
+    foreignKey({ columns: [t.productId, t.colorId], foreignColumns: [productColors.productId, productColors.id], name: 'product_stock_color_fk' }).onDelete('cascade'),
     check('product_stock_quantity_check', sql`${t.quantity} >= 0`),
   ],
 );
@@ -161,6 +192,9 @@ export const stockMovements = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The colour, when the product has colours; its name as it was then (a rename leaves old entries as they were). */
+    colorId: uuid('color_id'),
+    colorName: text('color_name'),
     size: text('size').notNull(),
     reason: text('reason', { enum: STOCK_REASONS }).notNull(),
     quantityBefore: integer('quantity_before').notNull(),
@@ -196,12 +230,15 @@ export const cartItems = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The chosen colour, for a product with colours (removing the colour removes the line). */
+    colorId: uuid('color_id'),
     size: text('size').notNull(),
     count: integer('count').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('cart_items_line_key').on(t.cartId, t.productId, t.size),
+    unique('cart_items_line_key').on(t.cartId, t.productId, t.colorId, t.size).nullsNotDistinct(),
+    foreignKey({ columns: [t.productId, t.colorId], foreignColumns: [productColors.productId, productColors.id], name: 'cart_items_color_fk' }).onDelete('cascade'),
     index('cart_items_product_idx').on(t.productId),
     check('cart_items_count_check', sql`${t.count} >= 1`),
   ],
@@ -302,6 +339,9 @@ export const orderItems = pgTable(
     title: text('title').notNull(),
     imageCover: text('image_cover').notNull(),
     barcode: text('barcode').notNull().default(''),
+    /** The colour bought (null without colours): its id to put pieces back, its name as it was then. */
+    colorId: uuid('color_id'),
+    colorName: text('color_name'),
     size: text('size').notNull(),
     count: integer('count').notNull(),
     price: money('price').notNull(),

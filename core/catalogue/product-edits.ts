@@ -1,14 +1,15 @@
 /** The admin's edits of the catalogue: adding, changing and deleting a product with its pictures and stock, and its search text. */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { MAX_PRODUCT_IMAGES, MSG, toSearchText, type ProductFields, type ProductPatch } from '../../contracts/index.ts';
+import { MSG, toSearchText, type ProductFields, type ProductPatch, type StockInput } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
 import { categories, products } from '../../db/schema.ts';
 import { catalogueChanged } from './catalogue-changes.ts';
 import { fieldError } from '../shared/errors.ts';
 import { scheduleImageRemovals } from './image-removals.ts';
 import { removeImages, storeImages, type ImageStore } from './images.ts';
-import { setStock, spreadQuantity } from './stock.ts';
-import { getProduct, type Product } from './products.ts';
+import { assertImageCount, colorSpecs, dropColors, pairsOf, spreadOverPairs, stockByPair, syncColors, type ColorSpec, type StoredColor } from './product-colors.ts';
+import { setStock } from './stock.ts';
+import { colorsOf, getProduct, type Product } from './products.ts';
 
 async function findCategoryName(db: Db, categoryId: string): Promise<string> {
   const [category] = await db.select({ name: categories.name }).from(categories).where(eq(categories.id, categoryId)).limit(1);
@@ -40,28 +41,55 @@ export interface ProductUploads {
   images?: Buffer[];
 }
 
-function assertImageCount(cover: number, others: number): void {
-  if (cover + others > MAX_PRODUCT_IMAGES) throw fieldError('images', MSG.tooManyImages);
-}
-
 /** What an edit does to the stock, for setStock (undefined: nothing). */
 type StockTarget = Parameters<typeof setStock>[3];
 
+interface StockChange {
+  stock?: StockInput;
+  quantity?: number;
+  /** The sizes or the colours changed: kept pairs keep their pieces and new ones start at 0. */
+  pairsChanged: boolean;
+  /** The stock the admin's form showed, in the shape of `stock`. */
+  seen?: StockInput;
+}
+
 /**
- * The stock an edit leaves: `stock` as sent; else `quantity` spread over the sizes, first sizes
- * first; else, when only the sizes changed, the kept sizes keep their pieces and new ones have
- * none. `seen` is the stock the admin's form showed (see setStock).
+ * The stock an edit leaves, once the colours are stored: `stock` as sent; else `quantity`
+ * spread over the pairs, colour then size; else, when only the sizes or colours changed, the kept
+ * pairs keep their pieces and new ones have none. `seen` is the stock the admin's form showed (see setStock).
  */
-function stockTarget(
-  sizes: string[],
-  change: { stock?: Record<string, number>; quantity?: number; sizesChanged: boolean; seen?: Record<string, number> },
-): StockTarget | undefined {
+function stockTarget(colors: readonly StoredColor[], sizes: string[], change: StockChange): StockTarget | undefined {
   if (change.stock) {
-    if (Object.keys(change.stock).some((size) => !sizes.includes(size))) throw fieldError('stock', MSG.stockSizeNotOffered);
-    return { set: change.stock, seen: change.seen };
+    return {
+      set: stockByPair(change.stock, colors, sizes),
+      seen: change.seen ? stockByPair(change.seen, colors, sizes, 'stockSeen') : undefined,
+    };
   }
-  if (change.quantity !== undefined) return { set: spreadQuantity(change.quantity, sizes) };
-  return change.sizesChanged ? 'keep' : undefined;
+  if (change.quantity !== undefined) return { set: spreadOverPairs(change.quantity, pairsOf(colors, sizes)) };
+  return change.pairsChanged ? 'keep' : undefined;
+}
+
+/**
+ * Stores the colours and then the stock, in the caller's transaction (setStock locks the product
+ * first): removed colours lose their pieces in the ledger before their rows go.
+ */
+async function writeColorsAndStock(
+  tx: Db,
+  productId: string,
+  specs: ColorSpec[] | undefined,
+  sizes: string[],
+  change: StockChange,
+  adminId: string | null,
+): Promise<void> {
+  const synced = specs ? await syncColors(tx, productId, specs) : undefined;
+  const colors = synced?.colors ?? (await storedColors(tx, productId));
+  const target = stockTarget(colors, sizes, { ...change, pairsChanged: change.pairsChanged || specs !== undefined });
+  if (target) await setStock(tx, productId, pairsOf(colors, sizes), target, adminId);
+  if (synced) await dropColors(tx, productId, synced.removed, colors.length > 0);
+}
+
+async function storedColors(tx: Db, productId: string): Promise<StoredColor[]> {
+  return (await colorsOf(tx, [productId])).get(productId)!.map(({ id, name }) => ({ id, name }));
 }
 
 /** Adds a product with its images; invalid input or a bad image stores nothing. */
@@ -72,9 +100,11 @@ export async function createProduct(
   uploads: ProductUploads,
   adminId: string | null = null,
 ): Promise<Product> {
-  const stock = stockTarget(fields.availableSizes, { stock: fields.stock, quantity: fields.quantity ?? 0, sizesChanged: true })!;
   if (!uploads.imageCover) throw fieldError('imageCover', MSG.imageCoverRequired);
-  assertImageCount(1, uploads.images?.length ?? 0);
+  const withColors = (fields.colors?.length ?? 0) > 0;
+  assertImageCount(1 + (uploads.images?.length ?? 0), withColors);
+  // Image indexes are checked before anything is stored.
+  colorSpecs(fields.colors ?? [], uploads.images?.map((_, i) => String(i)) ?? []);
   const categoryName = await findCategoryName(db, fields.category);
   const [imageCover, ...images] = await storeImages(store, 'products', [uploads.imageCover, ...(uploads.images ?? [])]);
   try {
@@ -101,7 +131,8 @@ export async function createProduct(
           ...searchColumns(fields, categoryName),
         })
         .returning({ id: products.id });
-      await setStock(tx, row!.id, fields.availableSizes, stock, adminId);
+      const specs = fields.colors ? colorSpecs(fields.colors, images) : undefined;
+      await writeColorsAndStock(tx, row!.id, specs, fields.availableSizes, { stock: fields.stock, quantity: fields.quantity ?? 0, pairsChanged: true }, adminId);
       return row!.id;
     });
     catalogueChanged(db);
@@ -121,20 +152,17 @@ export async function updateProduct(
   uploads: ProductUploads,
   adminId: string | null = null,
   /** The stock the admin's form showed, so sizes left as shown keep orders placed meanwhile. */
-  stockSeen?: Record<string, number>,
+  stockSeen?: StockInput,
 ): Promise<Product> {
   const current = await getProduct(db, id);
   const sizes = patch.availableSizes ?? current.availableSizes;
-  const stock = stockTarget(sizes, {
-    stock: patch.stock,
-    quantity: patch.quantity,
-    sizesChanged: patch.availableSizes !== undefined,
-    seen: stockSeen,
-  });
   const price = patch.price ?? current.price;
   const priceAfterDiscount = patch.priceAfterDiscount ?? (patch.price !== undefined ? Math.min(current.priceAfterDiscount, price) : current.priceAfterDiscount);
   if (priceAfterDiscount > price) throw fieldError('priceAfterDiscount', MSG.discountAbovePrice);
-  assertImageCount(1, uploads.images ? uploads.images.length : current.images.length);
+  const withColors = patch.colors ? patch.colors.length > 0 : current.colors.length > 0;
+  assertImageCount(1 + (uploads.images ? uploads.images.length : current.images.length), withColors);
+  // Image indexes are checked before anything is stored.
+  if (patch.colors) colorSpecs(patch.colors, (uploads.images ?? current.images).map((_, i) => String(i)));
   const categoryId = patch.category ?? current.category.id;
   const categoryName = patch.category ? await findCategoryName(db, patch.category) : current.category.name;
   const fresh = [...(uploads.imageCover ? [uploads.imageCover] : []), ...(uploads.images ?? [])];
@@ -171,7 +199,14 @@ export async function updateProduct(
           updatedAt: new Date(),
         })
         .where(eq(products.id, id));
-      if (stock) await setStock(tx, id, sizes, stock, adminId);
+      // New images without colours sent: each colour keeps those of its pictures that are still the product's.
+      const specs = patch.colors
+        ? colorSpecs(patch.colors, images)
+        : uploads.images && current.colors.length > 0
+          ? current.colors.map((c) => ({ name: c.name, hex: c.hex, images: c.images.filter((file) => images.includes(file)) }))
+          : undefined;
+      const change = { stock: patch.stock, quantity: patch.quantity, pairsChanged: patch.availableSizes !== undefined, seen: stockSeen };
+      await writeColorsAndStock(tx, id, specs, sizes, change, adminId);
       await scheduleImageRemovals(tx, store, replaced);
     });
   } catch (error) {

@@ -4,11 +4,21 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ALL_SEASONS, canBeBought, MSG, type ProductsQuery } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { categories, products } from '../../db/schema.ts';
+import { categories, productColors, products } from '../../db/schema.ts';
 import { AppError } from '../shared/errors.ts';
 import { offsetOf, toPage, type Page } from '../shared/pagination.ts';
 import { prepareKeywordSearch } from './search.ts';
 import { stockOf, type SizeStock } from './stock.ts';
+
+/** A colour of a product: its name, swatch and the product's pictures that show it. */
+export interface ProductColor {
+  id: string;
+  name: string;
+  /** `#rrggbb`, lower-case. */
+  hex: string;
+  /** File names among the product's `images`. */
+  images: string[];
+}
 
 export interface Product {
   id: string;
@@ -23,8 +33,13 @@ export interface Product {
   priceAfterDiscount: number;
   /** Pieces left over all sizes: the sum of `stock`. */
   quantity: number;
-  /** Pieces left per size, in the order of `availableSizes`. */
+  /**
+   * Pieces left per size, in the order of `availableSizes`; with colours, per colour × size,
+   * colour then size, each entry naming its colour.
+   */
   stock: SizeStock[];
+  /** The colours in the admin's order; empty for a product sold in one colour. */
+  colors: ProductColor[];
   age: string;
   season: string;
   availableSizes: string[];
@@ -71,12 +86,33 @@ type ProductRow = {
   [K in keyof typeof productColumns]: (typeof productColumns)[K]['_']['data'];
 };
 
-/** Products from their rows, each with its stock per size (one query for all of them). */
+/** The colours of each product, in their order (one query for all of them). */
+export async function colorsOf(db: Db, productIds: string[]): Promise<Map<string, ProductColor[]>> {
+  const result = new Map<string, ProductColor[]>(productIds.map((id) => [id, []]));
+  if (productIds.length === 0) return result;
+  const rows = await db
+    .select({ id: productColors.id, productId: productColors.productId, name: productColors.name, hex: productColors.hex, images: productColors.images })
+    .from(productColors)
+    .where(inArray(productColors.productId, productIds))
+    .orderBy(asc(productColors.productId), asc(productColors.position));
+  for (const { productId, ...colour } of rows) result.get(productId)?.push(colour);
+  return result;
+}
+
+/** Products from their rows, each with its colours and stock (one query for each, for all of them). */
 async function toProducts(db: Db, rows: ProductRow[]): Promise<Product[]> {
-  const stock = await stockOf(db, rows);
+  const colors = await colorsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const stock = await stockOf(
+    db,
+    rows.map((r) => ({ ...r, colors: colors.get(r.id) ?? [] })),
+  );
   return rows.map(({ categoryId, categoryName, ...rest }) => ({
     ...rest,
     stock: stock.get(rest.id) ?? [],
+    colors: colors.get(rest.id) ?? [],
     category: { id: categoryId, name: categoryName },
     availability: canBeBought(rest),
   }));

@@ -1,21 +1,39 @@
 /**
- * Stock per size and its ledger. Every change of a size's pieces goes through this module, in
- * the caller's transaction, and follows one locking order so concurrent changes cannot
- * deadlock: the product rows first (by id), then their size rows. The product's `quantity`
- * stays the sum of its sizes, and every change leaves a ledger row with the pieces before and
- * after, so the ledger and the stock always agree.
+ * Stock per colour × size and its ledger. A pair is a size of a product, and of one of its
+ * colours when it has colours (`colorId` null when it has none). Every change of a pair's pieces
+ * goes through this module, in the caller's transaction, and follows one locking order so
+ * concurrent changes cannot deadlock: the product rows first (by id), then their pair rows. The
+ * product's `quantity` stays the sum of its pairs, and every change leaves a ledger row with the
+ * pieces before and after (and the colour's name then), so the ledger and the stock always agree.
  */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { MSG, sizeName, type StockReason } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
-import { orders, products, productStock, stockMovements, users } from '../../db/schema.ts';
+import { orders, productColors, products, productStock, stockMovements, users } from '../../db/schema.ts';
 import { AppError } from '../shared/errors.ts';
 import { offsetOf, toPage, type Page } from '../shared/pagination.ts';
 
 export interface SizeStock {
   size: string;
   quantity: number;
+  /** The colour's name, for a product with colours (API.md "Additions: colours beside sizes"). */
+  color?: string;
 }
+
+/** One pair of a product: a size, of a colour when the product has colours. */
+export interface StockPair {
+  colorId: string | null;
+  /** The colour's name now, written in the ledger beside its id. */
+  colorName: string | null;
+  size: string;
+}
+
+/** The key of a pair in maps: the colour's id (empty without colours) and the size. */
+export const pairKey = (colorId: string | null | undefined, size: string) => `${colorId ?? ''}\u0000${size}`;
+
+/** The stock column's colour is `colorId` (null: the product has no colours). */
+export const colorIs = (column: typeof productStock.colorId, colorId: string | null | undefined): SQL =>
+  colorId ? eq(column, colorId) : isNull(column);
 
 /** Who or what caused a change: the order it belongs to and the person who acted (null: the shop). */
 export interface StockCause {
@@ -24,12 +42,15 @@ export interface StockCause {
   userId?: string | null;
 }
 
-/** Pieces of one size of one product, as an order line or a cart line names them. */
+/** Pieces of one pair of one product, as an order line or a cart line names them. */
 export interface StockLine {
   productId: string;
+  colorId: string | null;
+  /** The colour's name, for the ledger and the message when the pair ran out. */
+  colorName: string | null;
   size: string;
   count: number;
-  /** The product's title, for the message when the size ran out. */
+  /** The product's title, for the message when the pair ran out. */
   title: string;
 }
 
@@ -69,9 +90,20 @@ async function addToTotals(tx: Db, deltas: Map<string, number>): Promise<void> {
   }
 }
 
-function byProductThenSize(a: StockLine, b: StockLine): number {
-  return a.productId === b.productId ? (a.size < b.size ? -1 : a.size > b.size ? 1 : 0) : a.productId < b.productId ? -1 : 1;
+function byProductThenPair(a: Omit<StockLine, 'title'>, b: Omit<StockLine, 'title'>): number {
+  const ka = `${a.productId}\u0000${pairKey(a.colorId, a.size)}`;
+  const kb = `${b.productId}\u0000${pairKey(b.colorId, b.size)}`;
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
+
+/** What a line names in a refusal: the title, the colour when there is one, and the size. */
+export function lineLabel(line: { title: string; colorName?: string | null; size: string }): string {
+  const colour = line.colorName ? `${MSG.colorLabel} ${line.colorName}، ` : '';
+  return `${line.title} (${colour}${MSG.sizeLabel} ${sizeName(line.size)})`;
+}
+
+const pairOf = (productId: string, colorId: string | null | undefined, size: string) =>
+  and(eq(productStock.productId, productId), colorIs(productStock.colorId, colorId), eq(productStock.size, size));
 
 /**
  * Takes every line's pieces from its size, or none: a size with fewer pieces than the line
@@ -84,28 +116,28 @@ export async function takeStock(tx: Db, lines: StockLine[], cause: StockCause): 
     lines.map((l) => l.productId),
   );
   const deltas = new Map<string, number>();
-  for (const line of [...lines].sort(byProductThenSize)) {
+  for (const line of [...lines].sort(byProductThenPair)) {
     const [taken] = await tx
       .update(productStock)
       .set({ quantity: sql`${productStock.quantity} - ${line.count}` })
-      .where(and(eq(productStock.productId, line.productId), eq(productStock.size, line.size), sql`${productStock.quantity} >= ${line.count}`))
+      .where(and(pairOf(line.productId, line.colorId, line.size), sql`${productStock.quantity} >= ${line.count}`))
       .returning({ quantity: productStock.quantity });
     if (!taken) {
       const [left] = await tx
         .select({ quantity: productStock.quantity })
         .from(productStock)
-        .where(and(eq(productStock.productId, line.productId), eq(productStock.size, line.size)));
-      throw AppError.about(409, left && left.quantity > 0 ? 'notEnoughStock' : 'sizeSoldOut', `${line.title} (${MSG.sizeLabel} ${sizeName(line.size)})`);
+        .where(pairOf(line.productId, line.colorId, line.size));
+      throw AppError.about(409, left && left.quantity > 0 ? 'notEnoughStock' : 'sizeSoldOut', lineLabel(line));
     }
-    await record(tx, line.productId, line.size, taken.quantity + line.count, taken.quantity, cause);
+    await record(tx, line.productId, line, taken.quantity + line.count, taken.quantity, cause);
     deltas.set(line.productId, (deltas.get(line.productId) ?? 0) - line.count);
   }
   await addToTotals(tx, deltas);
 }
 
 /**
- * Puts every line's pieces back into its size (a cancellation or a refusal). A product deleted
- * since, or a size the shop no longer offers, has nothing to return to and is skipped.
+ * Puts every line's pieces back into its pair (a cancellation or a refusal). A product deleted
+ * since, or a colour or size the shop no longer offers, has nothing to return to and is skipped.
  */
 export async function returnStock(tx: Db, lines: Omit<StockLine, 'title'>[], cause: StockCause): Promise<void> {
   const present = await lockProducts(
@@ -113,74 +145,78 @@ export async function returnStock(tx: Db, lines: Omit<StockLine, 'title'>[], cau
     lines.map((l) => l.productId),
   );
   const deltas = new Map<string, number>();
-  for (const line of [...lines].map((l) => ({ ...l, title: '' })).sort(byProductThenSize)) {
+  for (const line of [...lines].sort(byProductThenPair)) {
     if (!present.has(line.productId)) continue;
     const [back] = await tx
       .update(productStock)
       .set({ quantity: sql`${productStock.quantity} + ${line.count}` })
-      .where(and(eq(productStock.productId, line.productId), eq(productStock.size, line.size)))
+      .where(pairOf(line.productId, line.colorId, line.size))
       .returning({ quantity: productStock.quantity });
     if (!back) continue;
-    await record(tx, line.productId, line.size, back.quantity - line.count, back.quantity, cause);
+    await record(tx, line.productId, await currentName(tx, line), back.quantity - line.count, back.quantity, cause);
     deltas.set(line.productId, (deltas.get(line.productId) ?? 0) + line.count);
   }
   await addToTotals(tx, deltas);
 }
 
+/** The pair as it is named now: a colour renamed since the line was written is named as it is today. */
+async function currentName(tx: Db, line: { colorId: string | null; colorName: string | null; size: string }): Promise<StockPair> {
+  if (!line.colorId) return { colorId: null, colorName: null, size: line.size };
+  const [colour] = await tx.select({ name: productColors.name }).from(productColors).where(eq(productColors.id, line.colorId));
+  return { colorId: line.colorId, colorName: colour?.name ?? line.colorName, size: line.size };
+}
+
 /**
- * The admin's stock of a product: exactly `sizes`. `target` gives each size its pieces (0 when
- * missing), except that a size whose pieces the admin saw as `seen[size]` and left unchanged
- * keeps what it has now, so an order placed while the form was open is not undone; 'keep'
- * keeps every size's pieces (a new size has none). Sizes dropped from the product lose their
- * row. Every size whose pieces change is recorded. Runs in the caller's transaction.
+ * The admin's stock of a product: exactly `pairs` (every size, of every colour when it has
+ * colours). `target` gives each pair its pieces by pairKey (0 when missing), except that a pair
+ * whose pieces the admin saw as `seen[key]` and left unchanged keeps what it has now, so an
+ * order placed while the form was open is not undone; 'keep' keeps every pair's pieces (a new
+ * pair has none). Pairs dropped from the product lose their row. Every pair whose pieces change
+ * is recorded. Runs in the caller's transaction.
  */
 export async function setStock(
   tx: Db,
   productId: string,
-  sizes: readonly string[],
+  pairs: readonly StockPair[],
   target: { set: Record<string, number>; seen?: Record<string, number> } | 'keep',
   userId: string | null,
 ): Promise<void> {
   await lockProducts(tx, [productId]);
   const current = await tx.select().from(productStock).where(eq(productStock.productId, productId));
-  const now = new Map(current.map((row) => [row.size, row.quantity]));
+  const now = new Map(current.map((row) => [pairKey(row.colorId, row.size), row.quantity]));
   const cause: StockCause = { reason: 'admin', userId };
+  const wanted = new Set(pairs.map((p) => pairKey(p.colorId, p.size)));
   let total = 0;
-  for (const size of [...sizes].sort()) {
-    const was = now.get(size);
-    const untouched = target === 'keep' || (target.seen?.[size] !== undefined && target.seen[size] === (target.set[size] ?? 0));
-    const quantity = untouched ? (was ?? 0) : (target.set[size] ?? 0);
+  for (const pair of [...pairs].sort((a, b) => (pairKey(a.colorId, a.size) < pairKey(b.colorId, b.size) ? -1 : 1))) {
+    const key = pairKey(pair.colorId, pair.size);
+    const was = now.get(key);
+    const untouched = target === 'keep' || (target.seen?.[key] !== undefined && target.seen[key] === (target.set[key] ?? 0));
+    const quantity = untouched ? (was ?? 0) : (target.set[key] ?? 0);
     total += quantity;
     if (was === quantity) continue;
-    await tx
-      .insert(productStock)
-      .values({ productId, size, quantity })
-      .onConflictDoUpdate({
-        target: [productStock.productId, productStock.size],
-        set: { quantity },
-      });
-    if (quantity !== (was ?? 0)) await record(tx, productId, size, was ?? 0, quantity, cause);
+    if (was === undefined) await tx.insert(productStock).values({ productId, colorId: pair.colorId, size: pair.size, quantity });
+    else await tx.update(productStock).set({ quantity }).where(pairOf(productId, pair.colorId, pair.size));
+    if (quantity !== (was ?? 0)) await record(tx, productId, pair, was ?? 0, quantity, cause);
   }
-  const dropped = current.filter((row) => !sizes.includes(row.size));
+  const dropped = current.filter((row) => !wanted.has(pairKey(row.colorId, row.size)));
   if (dropped.length > 0) {
-    await tx.delete(productStock).where(
-      and(
-        eq(productStock.productId, productId),
-        inArray(
-          productStock.size,
-          dropped.map((r) => r.size),
-        ),
-      ),
+    const names = new Map(
+      (await tx.select({ id: productColors.id, name: productColors.name }).from(productColors).where(eq(productColors.productId, productId))).map((c) => [c.id, c.name]),
     );
-    for (const row of dropped) if (row.quantity > 0) await record(tx, productId, row.size, row.quantity, 0, cause);
+    for (const row of dropped) {
+      await tx.delete(productStock).where(pairOf(productId, row.colorId, row.size));
+      if (row.quantity > 0) await record(tx, productId, { colorId: row.colorId, colorName: row.colorId ? (names.get(row.colorId) ?? null) : null, size: row.size }, row.quantity, 0, cause);
+    }
   }
   await tx.update(products).set({ quantity: total }).where(eq(products.id, productId));
 }
 
-async function record(tx: Db, productId: string, size: string, quantityBefore: number, quantityAfter: number, cause: StockCause): Promise<void> {
+async function record(tx: Db, productId: string, pair: StockPair, quantityBefore: number, quantityAfter: number, cause: StockCause): Promise<void> {
   await tx.insert(stockMovements).values({
     productId,
-    size,
+    colorId: pair.colorId,
+    colorName: pair.colorName,
+    size: pair.size,
     reason: cause.reason,
     quantityBefore,
     quantityAfter,
@@ -189,8 +225,14 @@ async function record(tx: Db, productId: string, size: string, quantityBefore: n
   });
 }
 
-/** The stock of each product, its sizes in the product's own order of `availableSizes`. */
-export async function stockOf(db: Db, items: { id: string; availableSizes: string[] }[]): Promise<Map<string, SizeStock[]>> {
+/**
+ * The stock of each product: its sizes in the product's own order of `availableSizes`, for each
+ * of its colours in their order when it has colours (`colors`, as read by colorsOf).
+ */
+export async function stockOf(
+  db: Db,
+  items: { id: string; availableSizes: string[]; colors: { id: string; name: string }[] }[],
+): Promise<Map<string, SizeStock[]>> {
   const result = new Map<string, SizeStock[]>();
   if (items.length === 0) return result;
   const rows = await db
@@ -202,30 +244,29 @@ export async function stockOf(db: Db, items: { id: string; availableSizes: strin
         items.map((p) => p.id),
       ),
     );
-  const left = new Map(rows.map((r) => [`${r.productId}\u0000${r.size}`, r.quantity]));
+  const left = new Map(rows.map((r) => [`${r.productId}\u0000${pairKey(r.colorId, r.size)}`, r.quantity]));
+  const quantityOf = (productId: string, colorId: string | null, size: string) => left.get(`${productId}\u0000${pairKey(colorId, size)}`) ?? 0;
   for (const item of items) {
     result.set(
       item.id,
-      item.availableSizes.map((size) => ({
-        size,
-        quantity: left.get(`${item.id}\u0000${size}`) ?? 0,
-      })),
+      item.colors.length === 0
+        ? item.availableSizes.map((size) => ({ size, quantity: quantityOf(item.id, null, size) }))
+        : item.colors.flatMap((colour) => item.availableSizes.map((size) => ({ size, quantity: quantityOf(item.id, colour.id, size), color: colour.name }))),
     );
   }
   return result;
 }
 
-/** Pieces left of one size of a product (0 when the product does not offer it). */
-export async function sizeQuantity(db: Db, productId: string, size: string): Promise<number> {
-  const [row] = await db
-    .select({ quantity: productStock.quantity })
-    .from(productStock)
-    .where(and(eq(productStock.productId, productId), eq(productStock.size, size)));
+/** Pieces left of one pair of a product (0 when the product does not offer it). */
+export async function pairQuantity(db: Db, productId: string, colorId: string | null, size: string): Promise<number> {
+  const [row] = await db.select({ quantity: productStock.quantity }).from(productStock).where(pairOf(productId, colorId, size));
   return row?.quantity ?? 0;
 }
 
 export interface StockMovement {
   id: string;
+  /** The colour's name when the entry was made (null without colours). */
+  colorName: string | null;
   size: string;
   reason: StockReason;
   quantityBefore: number;
@@ -244,6 +285,7 @@ export async function listStockMovements(db: Db, productId: string, query: { pag
     db
       .select({
         id: stockMovements.id,
+        colorName: stockMovements.colorName,
         size: stockMovements.size,
         reason: stockMovements.reason,
         quantityBefore: stockMovements.quantityBefore,
@@ -265,6 +307,7 @@ export async function listStockMovements(db: Db, productId: string, query: { pag
   ]);
   const data = rows.map((r) => ({
     id: r.id,
+    colorName: r.colorName,
     size: r.size,
     reason: r.reason,
     quantityBefore: r.quantityBefore,

@@ -1,20 +1,23 @@
-/** The shopper's cart: one per user, lines of (product, size) with a count. */
+/** The shopper's cart: one per user, lines of (product, colour, size) with a count. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { canBeBought, MAX_LINE_PIECES, MSG } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
-import { cartItems, carts, products, productStock } from '../../db/schema.ts';
+import { cartItems, carts, productColors, products, productStock } from '../../db/schema.ts';
 import { AppError, fieldError } from '../shared/errors.ts';
 import { sumLines } from '../../contracts/money.ts';
 import { getProduct } from '../catalogue/products.ts';
-import { sizeQuantity } from '../catalogue/stock.ts';
+import { findColor } from '../catalogue/colors.ts';
+import { pairQuantity } from '../catalogue/stock.ts';
 import { cartCouponOf, totalAfterDiscountOf, type CartCoupon } from './coupons.ts';
 
 export interface CartLine {
   id: string;
   product: { id: string; title: string; imageCover: string; priceAfterDiscount: number; availability: boolean; quantity: number };
+  /** The chosen colour's name (as it is now), or null for a product without colours. */
+  colorName: string | null;
   size: string;
   count: number;
-  /** Pieces left of this line's size: 0 when it ran out (the line cannot be ordered as it is). */
+  /** Pieces left of this line's colour and size: 0 when it ran out (the line cannot be ordered as it is). */
   sizeQuantity: number;
   /** The product's current price after discount: the server's price, never the client's. */
   price: number;
@@ -47,6 +50,7 @@ export async function getCart(db: Db, userId: string): Promise<Cart> {
   const rows = await db
     .select({
       id: cartItems.id,
+      colorName: productColors.name,
       size: cartItems.size,
       count: cartItems.count,
       productId: products.id,
@@ -59,7 +63,15 @@ export async function getCart(db: Db, userId: string): Promise<Cart> {
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
-    .leftJoin(productStock, and(eq(productStock.productId, cartItems.productId), eq(productStock.size, cartItems.size)))
+    .leftJoin(productColors, eq(productColors.id, cartItems.colorId))
+    .leftJoin(
+      productStock,
+      and(
+        eq(productStock.productId, cartItems.productId),
+        sql`${productStock.colorId} is not distinct from ${cartItems.colorId}`,
+        eq(productStock.size, cartItems.size),
+      ),
+    )
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   const lines = rows.map((r) => ({
@@ -72,6 +84,7 @@ export async function getCart(db: Db, userId: string): Promise<Cart> {
       availability: canBeBought(r),
       quantity: r.quantity,
     },
+    colorName: r.colorName ?? null,
     size: r.size,
     count: r.count,
     sizeQuantity: r.sizeQuantity,
@@ -92,11 +105,17 @@ function linePiecesError(maxPieces: number, path: string): AppError {
 }
 
 /**
- * Adds one piece of a product in a size. Without a size, a product with exactly one size
- * gets it (the wishlist's add-to-cart); any other needs the shopper to choose. A line already
- * at `maxPieces` (the shop's limit per order line) is refused with 400.
+ * Adds one piece of a product in a size (and a colour, when it has colours). Without a size, a
+ * product with exactly one size gets it (the wishlist's add-to-cart), and likewise a colour; any
+ * other needs the shopper to choose. A line already at `maxPieces` (the shop's limit per order
+ * line) is refused with 400.
  */
-export async function addToCart(db: Db, userId: string, input: { productId: string; size?: string }, maxPieces = MAX_LINE_PIECES): Promise<Cart> {
+export async function addToCart(
+  db: Db,
+  userId: string,
+  input: { productId: string; size?: string; colorName?: string },
+  maxPieces = MAX_LINE_PIECES,
+): Promise<Cart> {
   const product = await getProduct(db, input.productId).catch((error: unknown) => {
     if (error instanceof AppError && error.status === 404) throw fieldError('productId', MSG.productNotFound);
     throw error;
@@ -109,15 +128,20 @@ export async function addToCart(db: Db, userId: string, input: { productId: stri
     size = product.availableSizes[0]!;
   }
   if (!product.availableSizes.includes(size)) throw fieldError('color', MSG.sizeUnavailable);
-  const left = product.stock.find((s) => s.size === size)?.quantity ?? 0;
+  let colour: { id: string; name: string } | undefined;
+  if (product.colors.length > 0) {
+    colour = input.colorName === undefined && product.colors.length === 1 ? product.colors[0] : findColor(product.colors, input.colorName);
+    if (!colour) throw fieldError('colorName', MSG.chooseColor);
+  }
+  const left = product.stock.find((s) => s.size === size && s.color === colour?.name)?.quantity ?? 0;
   if (left === 0) throw new AppError(409, MSG.sizeSoldOut);
   const cartId = await ensureCartId(db, userId);
   await db.transaction(async (tx) => {
     const [line] = await tx
       .insert(cartItems)
-      .values({ cartId, productId: product.id, size, count: 1 })
+      .values({ cartId, productId: product.id, colorId: colour?.id ?? null, size, count: 1 })
       .onConflictDoUpdate({
-        target: [cartItems.cartId, cartItems.productId, cartItems.size],
+        target: [cartItems.cartId, cartItems.productId, cartItems.colorId, cartItems.size],
         set: { count: sql`${cartItems.count} + 1` },
       })
       .returning({ count: cartItems.count });
@@ -129,7 +153,7 @@ export async function addToCart(db: Db, userId: string, input: { productId: stri
 
 async function findOwnLine(db: Db, userId: string, itemId: string) {
   const [line] = await db
-    .select({ id: cartItems.id, cartId: cartItems.cartId, productId: cartItems.productId, size: cartItems.size })
+    .select({ id: cartItems.id, cartId: cartItems.cartId, productId: cartItems.productId, colorId: cartItems.colorId, size: cartItems.size })
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .where(and(eq(cartItems.id, itemId), eq(carts.userId, userId)))
@@ -148,7 +172,7 @@ export async function updateCartItem(db: Db, userId: string, itemId: string, cou
   if (count > maxPieces) throw linePiecesError(maxPieces, 'count');
   const [product] = await db.select({ available: products.available }).from(products).where(eq(products.id, line.productId));
   if (product && !product.available) throw new AppError(409, MSG.productUnavailable);
-  const left = await sizeQuantity(db, line.productId, line.size);
+  const left = await pairQuantity(db, line.productId, line.colorId, line.size);
   if (left === 0) throw new AppError(409, MSG.sizeSoldOut);
   if (count > left) throw new AppError(409, MSG.notEnoughStock);
   await db.update(cartItems).set({ count }).where(eq(cartItems.id, itemId));

@@ -1,5 +1,5 @@
 /**
- * Placing an order from the cart: prices recomputed, each size's stock taken for every line or
+ * Placing an order from the cart: prices recomputed, each colour and size's stock taken for every line or
  * none, the cart's discount code checked again and counted, the customer's limits of open orders
  * and pieces per line, and the Idempotency-Key.
  */
@@ -9,18 +9,17 @@ import {
   DEFAULT_ORDER_LIMITS,
   MSG,
   shippingChargeOf,
-  sizeName,
   type OrderLimits,
   type OrderStatus,
   type PaymentMethod,
   type ShippingAddress,
 } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
-import { cartItems, carts, idempotencyKeys, orderItems, orders, orderStatusHistory, products, users } from '../../db/schema.ts';
+import { cartItems, carts, idempotencyKeys, orderItems, orders, orderStatusHistory, productColors, products, users } from '../../db/schema.ts';
 import { catalogueChanged } from '../catalogue/catalogue-changes.ts';
 import { AppError, fieldError } from '../shared/errors.ts';
 import { amountDueCents, sumLines, toPiastres } from '../../contracts/money.ts';
-import { takeStock } from '../catalogue/stock.ts';
+import { lineLabel, takeStock } from '../catalogue/stock.ts';
 import { claimCartCoupon, recordCouponUse } from './coupons.ts';
 import { getOrder, type Order } from '../orders/orders.ts';
 import { readShippingRules } from './shipping.ts';
@@ -107,6 +106,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
     const lines = await tx
       .select({
         productId: cartItems.productId,
+        colorId: cartItems.colorId,
+        colorName: productColors.name,
         size: cartItems.size,
         count: cartItems.count,
         title: products.title,
@@ -118,15 +119,16 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
       })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
+      .leftJoin(productColors, eq(productColors.id, cartItems.colorId))
       .where(eq(cartItems.cartId, cart.id))
       // A fixed order of row locks, so two orders sharing products cannot deadlock.
-      .orderBy(asc(cartItems.productId), asc(cartItems.size));
+      .orderBy(asc(cartItems.productId), asc(cartItems.colorId), asc(cartItems.size));
     if (lines.length === 0) throw new AppError(400, MSG.cartEmpty);
 
     for (const line of lines) {
       if (!line.available || !line.sizes.includes(line.size)) throw AppError.about(409, 'productUnavailable', line.title);
       if (line.count > limits.linePieces) {
-        throw new AppError(409, `${MSG.tooManyLinePieces} (${limits.linePieces}): ${line.title} (${MSG.sizeLabel} ${sizeName(line.size)})`, undefined, { key: 'tooManyLinePieces' });
+        throw new AppError(409, `${MSG.tooManyLinePieces} (${limits.linePieces}): ${lineLabel(line)}`, undefined, { key: 'tooManyLinePieces' });
       }
     }
 
@@ -167,7 +169,11 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
         paymentDueAt: card ? new Date(Date.now() + (input.paymentTimeoutMinutes ?? 30) * 60_000) : null,
       })
       .returning({ id: orders.id });
-    await takeStock(tx, lines, { reason: 'order', orderId: order!.id, userId: input.userId });
+    await takeStock(
+      tx,
+      lines.map((line) => ({ ...line, colorName: line.colorName ?? null })),
+      { reason: 'order', orderId: order!.id, userId: input.userId },
+    );
     if (coupon) await recordCouponUse(tx, coupon, { id: order!.id, userId: input.userId, cartId: cart.id });
     await tx.insert(orderStatusHistory).values({ orderId: order!.id, status, userId: input.userId });
     await tx.insert(orderItems).values(
@@ -177,6 +183,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
         title: line.title,
         imageCover: line.imageCover,
         barcode: line.barcode,
+        colorId: line.colorId,
+        colorName: line.colorName ?? null,
         size: line.size,
         count: line.count,
         price: line.price,

@@ -57,7 +57,7 @@ const closes = isClosedStatus;
 
 /**
  * Moves a locked order to `to`: the status, the delivered flag that follows it, a history entry,
- * and for a cancellation or a refusal every line's pieces back in its size (ledger reason: the
+ * and for a cancellation or a refusal every line's pieces back in its colour and size (ledger reason: the
  * new status, or `reason` when given), and its discount code's use given back. The caller
  * checked the step; holding the row lock makes the restock and the give-back happen once however
  * many ask at once. A cash order marked paid cannot close; a
@@ -86,7 +86,7 @@ export async function moveOrder(
     // The code's row before the stock rows, in the order placeOrder locks them, so the two never deadlock.
     await giveCouponUseBack(tx, order.id);
     const lines = await tx
-      .select({ productId: orderItems.productId, size: orderItems.size, count: orderItems.count })
+      .select({ productId: orderItems.productId, colorId: orderItems.colorId, colorName: orderItems.colorName, size: orderItems.size, count: orderItems.count })
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id));
     await returnStock(tx, lines, { reason: reason ?? (to as StockReason), orderId: order.id, userId: actorId });

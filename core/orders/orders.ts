@@ -12,6 +12,8 @@ export interface OrderLine {
   title: string;
   imageCover: string;
   barcode: string;
+  /** The colour bought, named as it was then (null for a product without colours). */
+  colorName: string | null;
   size: string;
   count: number;
   price: number;
@@ -107,7 +109,7 @@ async function withLines(db: Db, rows: Awaited<ReturnType<typeof selectOrders>>)
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [lines, history, refunds, sent] = await Promise.all([
-    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.title), asc(orderItems.size)),
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.title), asc(orderItems.colorName), asc(orderItems.size)),
     db
       .select({
         orderId: orderStatusHistory.orderId,
@@ -144,7 +146,7 @@ async function withLines(db: Db, rows: Awaited<ReturnType<typeof selectOrders>>)
     user: { id: r.userId, name: r.userName, phone: r.userPhone },
     lines: lines
       .filter((l) => l.orderId === r.id)
-      .map((l) => ({ productId: l.productId, title: l.title, imageCover: l.imageCover, barcode: l.barcode, size: l.size, count: l.count, price: l.price })),
+      .map((l) => ({ productId: l.productId, title: l.title, imageCover: l.imageCover, barcode: l.barcode, colorName: l.colorName, size: l.size, count: l.count, price: l.price })),
     shippingAddress: { details: r.shippingDetails, phone: r.shippingPhone, city: r.shippingCity, district: r.shippingDistrict, postalCode: r.postalCode },
     shippingPrice: r.shippingPrice,
     codFee: r.codFee,

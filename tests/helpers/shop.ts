@@ -3,7 +3,7 @@
  * check the outcome against.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { setStock } from '../../core/catalogue/stock.ts';
+import { pairKey, setStock } from '../../core/catalogue/stock.ts';
 import type { Db } from '../../db/client.ts';
 import { cartItems, carts, orders, products, productStock, stockMovements } from '../../db/schema.ts';
 import type { Account } from '../fixtures/factories.ts';
@@ -78,7 +78,16 @@ export async function setSizeStock(db: Db, productId: string, stock: Record<stri
   const [product] = await db.select({ sizes: products.availableSizes }).from(products).where(eq(products.id, productId));
   if (!product) throw new Error(`no product ${productId}`);
   const current = await sizeStockOf(db, productId);
-  await db.transaction((tx) => setStock(tx, productId, product.sizes, { set: { ...current, ...stock } }, null));
+  const set = Object.fromEntries(Object.entries({ ...current, ...stock }).map(([size, pieces]) => [pairKey(null, size), pieces]));
+  await db.transaction((tx) =>
+    setStock(
+      tx,
+      productId,
+      product.sizes.map((size) => ({ colorId: null, colorName: null, size })),
+      { set },
+      null,
+    ),
+  );
 }
 
 /** The stored lines of a user's cart, as (product, size, count). */
