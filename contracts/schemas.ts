@@ -464,6 +464,9 @@ export const ProductsQuerySchema = PageQuerySchema.extend({
   availability: z.preprocess(blankToUndefined, z.preprocess(asBoolean, z.boolean({ error: MSG.invalidValue })).optional()),
   priceAfterDiscount: z.object({ lte: bound, gte: bound, lt: bound, gt: bound }, { error: MSG.invalidValue }).optional(),
   keyword: z.preprocess(blankToUndefined, plainText(MSG.mustBeText).trim().max(KEYWORD_MAX, MSG.keywordTooLong).optional()),
+  /** Only products with pieces in this colour (its name, ignoring case), this size, or that pair. */
+  colorName: z.preprocess(blankToUndefined, plainText(MSG.mustBeText).trim().max(20, MSG.colorNameTooLong).optional()),
+  size: z.preprocess(blankToUndefined, z.string({ error: MSG.sizeInvalid }).refine((s) => SIZES.includes(s), MSG.sizeInvalid).optional()),
   sort: z.preprocess(
     blankToUndefined,
     z

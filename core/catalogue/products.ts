@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ALL_SEASONS, canBeBought, MSG, type ProductsQuery } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { categories, productColors, products } from '../../db/schema.ts';
+import { categories, productColors, products, productStock } from '../../db/schema.ts';
 import { AppError } from '../shared/errors.ts';
 import { offsetOf, toPage, type Page } from '../shared/pagination.ts';
 import { prepareKeywordSearch } from './search.ts';
@@ -143,6 +143,7 @@ function buildFilters(query: ProductsQuery): SQL | undefined {
   }
   if (query.age) filters.push(eq(products.age, query.age));
   if (query.availability !== undefined) filters.push(query.availability ? isPurchasable : not(isPurchasable));
+  if (query.colorName !== undefined || query.size !== undefined) filters.push(hasPiecesIn(query.colorName, query.size));
   const band = query.priceAfterDiscount;
   if (band?.lte !== undefined) filters.push(lte(products.priceAfterDiscount, band.lte));
   if (band?.lt !== undefined) filters.push(lt(products.priceAfterDiscount, band.lt));
@@ -150,6 +151,24 @@ function buildFilters(query: ProductsQuery): SQL | undefined {
   if (band?.gt !== undefined) filters.push(gt(products.priceAfterDiscount, band.gt));
   return and(...filters);
 }
+
+/**
+ * Products with pieces in the colour named (ignoring case), the size, or that pair: a pair row
+ * with stock left, and for a colour, one of the product's colours by that name.
+ */
+function hasPiecesIn(colorName: string | undefined, size: string | undefined): SQL {
+  const pair = db_and(
+    sql`ps.product_id = ${products.id}`,
+    sql`ps.quantity > 0`,
+    size !== undefined ? sql`ps.size = ${size}` : undefined,
+    colorName !== undefined
+      ? sql`exists (select 1 from ${productColors} pc where pc.id = ps.color_id and lower(pc.name) = lower(${colorName.trim()}))`
+      : undefined,
+  );
+  return sql`exists (select 1 from ${productStock} ps where ${pair})`;
+}
+
+const db_and = (...parts: (SQL | undefined)[]) => sql.join(parts.filter((p): p is SQL => p !== undefined), sql` and `);
 
 /** How much work one listing may do, whatever the catalogue's size (docs/decisions/012). */
 export interface ListBounds {
