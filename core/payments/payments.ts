@@ -43,8 +43,9 @@ export interface PaymentSettings {
 const REUSE_ATTEMPT_MS = 60_000;
 
 /**
- * The intention's items: each order line (one item per line, its pieces in the description so
- * the amounts add up however Paymob reads quantity), the rounding the pages show, and the
+ * The intention's items: each order line (one item per line, its colour when it has one, its
+ * size and its pieces in the description, the pieces there so the amounts add up however Paymob
+ * reads quantity), the rounding the pages show, and the
  * shipping; together exactly the amount due. A discount is folded into the items it comes off
  * (first lines first, each down to 0 at most, a line left at 0 dropped), marked in their
  * description, since Paymob documents items with positive amounts only
@@ -52,12 +53,12 @@ const REUSE_ATTEMPT_MS = 60_000;
  */
 export function intentionItems(
   order: { totalOrderPrice: number; shippingPrice: number; discount?: number },
-  lines: { title: string; size: string; count: number; price: number }[],
+  lines: { title: string; colorName?: string | null; size: string; count: number; price: number }[],
 ): IntentionItem[] {
   const items: IntentionItem[] = lines.map((line) => ({
     name: line.title.slice(0, 50),
     amount: lineTotalPiastres(line),
-    description: `مقاس ${sizeName(line.size)} × ${line.count}`,
+    description: `${line.colorName ? `${MSG.colorLabel} ${line.colorName}، ` : ''}${MSG.sizeLabel} ${sizeName(line.size)} × ${line.count}`,
     quantity: 1,
   }));
   const itemsCents = items.reduce((sum, item) => sum + item.amount, 0);
@@ -154,10 +155,10 @@ async function beginPayment(tx: Tx, settings: PaymentSettings, orderId: string, 
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, order.id));
   const lines = await tx
-    .select({ title: orderItems.title, size: orderItems.size, count: orderItems.count, price: orderItems.price })
+    .select({ title: orderItems.title, colorName: orderItems.colorName, size: orderItems.size, count: orderItems.count, price: orderItems.price })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.title), asc(orderItems.size));
+    .orderBy(asc(orderItems.title), asc(orderItems.colorName), asc(orderItems.size));
   const amountCents = amountDueCents(order);
   const [attempt] = await tx
     .insert(paymentAttempts)

@@ -8,6 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PAYMENT_TIMEOUT_MINUTES, MSG, ORDER_STATUS_LABELS, type OrderStatus, type RefundStatus } from '../../contracts/index.ts';
+import { addToCart, getCart } from '../../core/checkout/cart.ts';
 import { getOrder } from '../../core/orders/orders.ts';
 import { expireUnpaidOrders, listPaymentCallbacks, ordersNeedingDecision } from '../../core/payments/payments.ts';
 import type { Product } from '../../core/catalogue/products.ts';
@@ -200,6 +201,35 @@ describe('POST /api/v1/orders/{cartId} with paymentMethodType card', () => {
     expect(attempts[0]).toMatchObject({ paymobOrderId: String(intention.paymobOrderId), clientSecret: intention.clientSecret, amountCents: 66_900 });
     // Nothing secret reaches the shopper.
     for (const secret of [STANDIN_SETTINGS.secretKey, STANDIN_SETTINGS.hmacSecret]) expect(res.body).not.toContain(secret);
+  });
+
+  it("names each line's colour before its size in Paymob's items, and a line without colour as before", async () => {
+    const customer = await createAccount(t.db, 'user', 'هالة سمير');
+    // Put in the cart through core, as the cart's API will with `colorName`.
+    const coloured = await createProductFixture(t.db, t.images, {
+      title: 'تيشيرت قطن ملون',
+      colors: [
+        { name: 'كحلي', hex: '#1f2a44', images: [] },
+        { name: 'أسود', hex: '#111111', images: [] },
+      ],
+      stock: { كحلي: { m: 3, l: 3 }, أسود: { m: 3, l: 3 } },
+    });
+    const plain = await createProductFixture(t.db, t.images, { title: 'بنطلون قطن سادة', stock: { m: 3, l: 3 } });
+    for (const line of [
+      { productId: coloured.id, size: 'm', colorName: 'كحلي' },
+      { productId: coloured.id, size: 'm', colorName: 'كحلي' },
+      { productId: coloured.id, size: 'l', colorName: 'أسود' },
+      { productId: plain.id, size: 'l' },
+    ])
+      await addToCart(t.db, customer.user.id, line);
+    const res = await placeOrder(t, customer, (await getCart(t.db, customer.user.id)).id!, { body: CARD });
+    expect(res.statusCode, res.body).toBe(201);
+    const items = intentionOf(res.json().payment.redirectUrl as string).body.items as { name: string; description: string }[];
+    expect(items.slice(0, 3).map((item) => [item.name, item.description])).toEqual([
+      ['بنطلون قطن سادة', 'مقاس L × 1'],
+      ['تيشيرت قطن ملون', 'لون أسود، مقاس L × 1'],
+      ['تيشيرت قطن ملون', 'لون كحلي، مقاس M × 2'],
+    ]);
   });
 
   it('adds no rounding line when the prices have no piastres', async () => {

@@ -201,6 +201,15 @@ describe('intentionItems', () => {
       { name: 'الشحن', amount: 7_000, description: 'مصاريف الشحن', quantity: 1 },
     ]);
   });
+
+  it('names a coloured line by its colour before its size, and a line without colour as before', () => {
+    const lines = [
+      { ...line(180, 2, 'm', 'تيشيرت قطن'), colorName: 'كحلي' },
+      { ...line(120, 1, '32', 'بنطلون جينز'), colorName: null },
+    ];
+    const items = intentionItems({ totalOrderPrice: sumLines(lines), shippingPrice: 70, discount: 20 }, lines);
+    expect(items.map((item) => item.description)).toEqual(['لون كحلي، مقاس M × 2 (بعد خصم 20 جنيه)', 'مقاس 32 × 1', 'مصاريف الشحن']);
+  });
 });
 
 describe("Paymob's answer", () => {
