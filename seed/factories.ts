@@ -68,17 +68,18 @@ export async function addAccount(db: Db, account: NewAccount) {
   return row!;
 }
 
-/** A line of an order to place: `count` pieces (1 unless given) of one size. */
+/** A line of an order to place: `count` pieces (1 unless given) of one size, in `colorName` for a product with colours. */
 export interface OrderLineRequest {
   productId: string;
   size: string;
+  colorName?: string;
   count?: number;
 }
 
 /** A cash order placed the way a shopper places one: each piece added to the cart, then the cart ordered. */
 export async function orderThroughCart(db: Db, userId: string, lines: OrderLineRequest[], shippingAddress: ShippingAddress): Promise<Order> {
   for (const line of lines) {
-    for (let i = 0; i < (line.count ?? 1); i++) await addToCart(db, userId, { productId: line.productId, size: line.size });
+    for (let i = 0; i < (line.count ?? 1); i++) await addToCart(db, userId, { productId: line.productId, size: line.size, colorName: line.colorName });
   }
   const cart = await getCart(db, userId);
   const { order } = await placeOrder(db, { userId, cartId: cart.id!, shippingAddress });

@@ -5,8 +5,8 @@
  * outside a database transaction; the order is locked only to record what the courier answered
  * (docs/decisions/022-couriers-bosta.md).
  */
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { amountDueCents, MSG, ORDER_STATUS_LABELS, toPounds, type OrderStatus } from '../../contracts/index.ts';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { amountDueCents, MSG, ORDER_STATUS_LABELS, sizeName, toPounds, type OrderStatus } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
 import { courierEvents, orderItems, orders, shipments, users } from '../../db/schema.ts';
 import { catalogueChanged } from '../catalogue/catalogue-changes.ts';
@@ -37,6 +37,32 @@ function courierFailure(error: unknown): AppError {
     return new AppError(502, error.detail && error.kind !== 'unreachable' ? `${message} (${error.detail})` : message);
   }
   return new AppError(502, MSG.courierDown);
+}
+
+/**
+ * The package description Bosta prints on the airway bill stays this short at most: Bosta
+ * documents no limit, and the bill gives it a small box. Lines beyond it are counted, not named.
+ */
+export const PACKAGE_DESCRIPTION_MAX = 400;
+
+/**
+ * What the package holds, for the courier's airway bill: the order number, then each line with
+ * its pieces, its colour when it has one and its size: "طلب رقم #1234: تيشيرت قطن × 2 (لون كحلي،
+ * مقاس M)، بنطلون جينز × 1 (مقاس 32)". The pieces follow the title, not the size: in a
+ * right-to-left line a number straight after a size in Latin letters would join it, and the
+ * bracket between them, in a left-to-right run. Lines past PACKAGE_DESCRIPTION_MAX are counted.
+ */
+export function packageDescription(orderNumber: number, lines: { title: string; colorName: string | null; size: string; count: number }[]): string {
+  const more = (left: number) => `، وأصناف أخرى: ${left}`;
+  let text = `${MSG.orderNumberPrefix} #${orderNumber}`;
+  for (const [i, line] of lines.entries()) {
+    const colour = line.colorName ? `${MSG.colorLabel} ${line.colorName}، ` : '';
+    const next = `${text}${i === 0 ? ': ' : '، '}${line.title} × ${line.count} (${colour}${MSG.sizeLabel} ${sizeName(line.size)})`;
+    const left = lines.length - i - 1;
+    if (i > 0 && next.length + (left > 0 ? more(left).length : 0) > PACKAGE_DESCRIPTION_MAX) return `${text}${more(left + 1)}`;
+    text = next;
+  }
+  return text;
 }
 
 /**
@@ -74,7 +100,12 @@ export async function createShipment(db: Db, settings: CourierSettings | undefin
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .where(eq(orders.id, orderId));
-    return { ...detail!, codAmount };
+    const lines = await tx
+      .select({ title: orderItems.title, colorName: orderItems.colorName, size: orderItems.size, count: orderItems.count })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.title), asc(orderItems.colorName), asc(orderItems.size));
+    return { ...detail!, codAmount, description: packageDescription(detail!.number, lines) };
   });
 
   let delivery: CourierDelivery;
@@ -87,7 +118,7 @@ export async function createShipment(db: Db, settings: CourierSettings | undefin
       cod: claimed.codAmount,
       allowOpenPackage,
       itemsCount: Number(claimed.pieces),
-      description: `${MSG.orderNumberPrefix} #${claimed.number}`,
+      description: claimed.description,
     });
   } catch (error) {
     await db.delete(shipments).where(and(eq(shipments.orderId, orderId), eq(shipments.state, REQUESTING), isNull(shipments.trackingNumber)));

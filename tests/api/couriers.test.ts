@@ -75,6 +75,34 @@ describe('POST /api/v1/orders/{id}/shipments', () => {
     expect(mine.json().data.shipment.trackingUrl).toMatch(/^https:\/\//);
   });
 
+  it("describes the package to Bosta, for its airway bill, by the order's lines: a coloured line with its colour and size, a line without colour with its size", async () => {
+    const customer = await createAccount(t.db, 'user', 'هالة سمير');
+    const coloured = await createProductFixture(t.db, t.images, {
+      title: 'تيشيرت قطن ملون',
+      colors: [
+        { name: 'كحلي', hex: '#1f2a44', images: [] },
+        { name: 'أسود', hex: '#111111', images: [] },
+      ],
+      stock: { كحلي: { m: 3, l: 3 }, أسود: { m: 3, l: 3 } },
+    });
+    const plain = await createProductFixture(t.db, t.images, { title: 'بنطلون قطن سادة', stock: { m: 3, l: 3 } });
+    const order = await placeOrderFixture(t.db, customer.user.id, [
+      { product: coloured, size: 'm', colorName: 'كحلي', count: 2 },
+      { product: coloured, size: 'l', colorName: 'أسود' },
+      { product: plain, size: 'l' },
+    ]);
+    await advanceOrderFixture(t.db, order.id, 'confirmed', admin);
+    const res = await ship(order.id);
+    expect(res.statusCode, res.body).toBe(201);
+    const sent = t.standIn.deliveries.find((d) => d.trackingNumber === res.json().data.shipment.trackingNumber)!;
+    expect(sent.body.specs).toEqual({
+      packageDetails: {
+        itemsCount: 4,
+        description: `طلب رقم #${order.number}: بنطلون قطن سادة × 1 (مقاس L)، تيشيرت قطن ملون × 1 (لون أسود، مقاس L)، تيشيرت قطن ملون × 2 (لون كحلي، مقاس M)`,
+      },
+    });
+  });
+
   it('asks Bosta to collect nothing for an order already paid', async () => {
     const { order } = await orderAt();
     await togglePaid(t.db, order.id);
