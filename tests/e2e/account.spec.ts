@@ -3,7 +3,8 @@
  * asked to log in, signs up, fills the cart, checks out and finds the order on the profile;
  * the wishlist; the guards; the forms without JavaScript; accessibility.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import {
   addToWishlist,
   CartPage,

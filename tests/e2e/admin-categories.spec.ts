@@ -3,7 +3,8 @@
  * §8): add one with an image and see it in the shop, rename it, and delete it, never while
  * products still use it.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import sharp from 'sharp';
 import { MSG } from '../../contracts/messages.ts';
 import { ADMIN, expectFieldError, expectNoHorizontalOverflow, expectNoSeriousViolations, signIn, toast } from './pages/admin.ts';

@@ -4,7 +4,8 @@
  * Router's data (`<path>.data`) or post to a page's action. The admin reaches every screen,
  * from the sidebar too, and each one passes axe.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import {
   ADMIN,
   ADMIN_PATHS,

@@ -5,7 +5,7 @@
  * details page, the forms without JavaScript, accessibility and overflow. The steps of an
  * order's life are in orders-lifecycle-admin.spec.ts.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import { sizeName } from '../../contracts/constants.ts';
 import { ADMIN, CUSTOMER, expectNoHorizontalOverflow, expectNoSeriousViolations, openFromSidebar, signIn } from './pages/admin.ts';
 import { ADDRESS, advanceAsAdmin, ManageOrdersPage, OrderDetailsPage, orderAsCustomer, orderTotalOf, placeOrderAsNewCustomer, price } from './pages/admin-orders.ts';

@@ -3,7 +3,8 @@
  * every morning, kept current by real orders and stock, reached from the account menu on a
  * phone and the sidebar on a desktop.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import { ADMIN, expectNoHorizontalOverflow, expectNoSeriousViolations, isPhone, openFromSidebar, signIn } from './pages/admin.ts';
 import { placeOrderAsNewCustomer } from './pages/admin-orders.ts';
 import { createProductThroughApi, uniqueMark } from './pages/admin-products.ts';

@@ -4,7 +4,7 @@
  * it, deleting one after confirming, the Arabic form errors, the same forms without
  * JavaScript, the 404 of an unknown product, accessibility and overflow at both widths.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import {
   ADMIN,
   CUSTOMER,

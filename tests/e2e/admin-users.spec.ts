@@ -4,7 +4,7 @@
  * the admin role given and taken back. Every spec makes its own customer: the database is
  * shared with other specs, so nothing here counts on what else is in it.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import {
   ADMIN,
   expectNoHorizontalOverflow,

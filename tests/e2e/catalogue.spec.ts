@@ -4,7 +4,7 @@
  * also without JavaScript; paging; a customer reviews, toggles the heart and adds from a card;
  * accessibility of a listing and a product page.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import { sizeName } from '../../contracts/constants.ts';
 import {
   closeToast,

@@ -4,7 +4,8 @@
  * (docs/decisions/011): the page actions and the API share one copy of the shop's modules, so
  * every write empties the kept pages whichever door it came through (docs/decisions/015).
  */
-import { expect, test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import { ADMIN, CUSTOMER, signIn } from './pages/admin.ts';
 import { createProductThroughApi, ManageProductsPage, price, ProductFormPage, uniqueMark } from './pages/admin-products.ts';
 import { ProductDetail } from './pages/catalogue.ts';

@@ -5,7 +5,7 @@
  * shopper types the address, puts a code on at checkout (in place, the address staying as typed) and pays
  * the discounted amount by card on Paymob's page (the stand-in the e2e servers use).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import { CartPage, CheckoutPage, expectNoHorizontalOverflow, price, ProfilePage, SignupPage } from './pages/account.ts';
 import { signIn } from './pages/common.ts';
 import { ADMIN } from './pages/demo-accounts.ts';

@@ -5,7 +5,8 @@
  * webhook) and the customer's profile shows it delivered with its tracking number and link. On
  * the orders list, confirmed orders are chosen and shipped together and their bills printed.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import { ADMIN, expectNewToast, expectNoHorizontalOverflow, expectNoSeriousViolations, signIn } from './pages/admin.ts';
 import { advanceAsAdmin, ManageOrdersPage, OrderDetailsPage, placeOrderAsNewCustomer } from './pages/admin-orders.ts';
 import { ProfilePage } from './pages/account.ts';

@@ -3,7 +3,7 @@
  * art (the sun, the shirts, the percent sign), which on a phone sits beside the text instead of
  * under it.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import { HomePage } from './pages/shell.ts';
 
 interface Box {

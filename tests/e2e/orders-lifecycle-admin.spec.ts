@@ -4,7 +4,8 @@
  * the size's stock and the refusal in the product's stock history; a paid order that cannot be
  * cancelled; and the same steps without JavaScript, cancelling through the disclosure.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import { ADMIN, expectNoHorizontalOverflow, expectNoSeriousViolations, signIn } from './pages/admin.ts';
 import { ManageOrdersPage, OrderDetailsPage, orderAsCustomer, placeOrderAsNewCustomer } from './pages/admin-orders.ts';
 import { createProductThroughApi, ProductFormPage, uniqueMark, type ApiProduct } from './pages/admin-products.ts';

@@ -6,7 +6,8 @@
  * it, which puts its pieces back. With and without JavaScript. Each spec makes a product of
  * its own, so the pieces it counts are its alone.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import {
   CartPage,
   CheckoutPage,

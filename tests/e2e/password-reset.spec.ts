@@ -5,7 +5,7 @@
  * refused beside its field, then the right one with a new password, landing signed in on the
  * profile while the session from before no longer signs anyone in.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import { MSG } from '../../contracts/messages.ts';
 import { expectFieldError, expectNoHorizontalOverflow, LoginPage, SignupPage } from './pages/account.ts';
 import { expectNoSeriousViolations } from './pages/common.ts';

@@ -6,7 +6,8 @@
  * wrong amount is flagged on the orders list and the order's page until the admin refunds it,
  * or keeps it. The cancel and refund and the decision also work without JavaScript.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import { ADMIN, expectNewToast, expectNoHorizontalOverflow, expectNoSeriousViolations, signIn } from './pages/admin.ts';
 import {
   ManageOrdersPage,

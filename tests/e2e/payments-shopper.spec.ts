@@ -6,7 +6,8 @@
  * and a paid order cancelled and refunded. With and without JavaScript. The e2e servers give a
  * card order 30 seconds to be paid and sweep expired ones every few seconds.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import { CheckoutPage, expectNoHorizontalOverflow, expectNoSeriousViolations, price, ProfilePage, SignupPage, toast } from './pages/account.ts';
 import { orderOf, PaymobCheckout, stockHistoryOf, stockOf } from './pages/payments.ts';
 import { createStockedProduct, deleteStockedProducts, uniqueMark, type StockedProduct } from './pages/stock.ts';

@@ -3,7 +3,7 @@
  * to another page starts at its top, while a reload and the back button leave the shopper where
  * they were, also once the page's scripts have run, so a tap aimed at a size chip still lands on it.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import { expectScrolledTo, fetchProducts, Listing, pageHeight, ProductDetail, scrollPosition, waitForPageScripts } from './pages/scroll.ts';
 
 test('a reload keeps the shopper where they were on a product page', async ({ page }) => {

@@ -2,7 +2,8 @@
  * Sessions that end on the server: logging out and changing the password sign the account out
  * everywhere a copy of its cookie was kept, not only in this browser.
  */
-import { expect, test, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import { expectFieldError, expectNoHorizontalOverflow, LoginPage, SignupPage } from './pages/account.ts';
 import { expectNoSeriousViolations } from './pages/common.ts';
 

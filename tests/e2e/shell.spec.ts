@@ -5,7 +5,8 @@
  * the account menu per role; the same without JavaScript; accessibility. Each test leaves
  * screenshots in tmp/shots/ to look at.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import { categoryIds, HOME_CATEGORY_NAMES, HomePage, signIn, SiteFooter, SiteHeader, STORE_NAME, toast } from './pages/shell.ts';
 import { expectNewToast, expectNoHorizontalOverflow, expectNoSeriousViolations } from './pages/common.ts';
 import { ADMIN, CUSTOMER } from './pages/demo-accounts.ts';

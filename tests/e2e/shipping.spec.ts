@@ -5,7 +5,7 @@
  * order, and the same shipping on the profile after; the cart says how much more ships free.
  * The rules go back to the shop's defaults after each test, for the specs that follow.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import { CartPage, CheckoutPage, expectNoHorizontalOverflow, price, ProfilePage, SignupPage, toast } from './pages/account.ts';
 import { signIn } from './pages/common.ts';
 import { ADMIN } from './pages/demo-accounts.ts';

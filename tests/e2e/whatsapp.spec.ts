@@ -4,7 +4,7 @@
  * placed at checkout brings its message with the two buttons; the customer taps "تأكيد الطلب"
  * (the stand-in posts the signed webhook) and the profile shows the order confirmed.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './pages/test.ts';
 import { CartPage, CheckoutPage, expectNoHorizontalOverflow, ProductPage, ProfilePage, SignupPage, toast } from './pages/account.ts';
 import { uniquePhone } from './pages/common.ts';
 import { createStockedProduct, deleteStockedProducts, uniqueMark } from './pages/stock.ts';
