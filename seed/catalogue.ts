@@ -1,7 +1,8 @@
 /**
  * The demo catalogue: categories and products, written out as product lines (one model in
- * several colours) so titles read like a real shop's. Everything here is deterministic, so
- * every seed gives the same store.
+ * several colours) so titles read like a real shop's; most colours are products of their own,
+ * and a few products come in several colours, each with its pictures and pieces per size.
+ * Everything here is deterministic, so every seed gives the same store.
  */
 import type { GarmentKind, Pattern } from './garments.ts';
 
@@ -10,6 +11,17 @@ export interface SeedCategory {
   name: string;
   garment: GarmentKind;
   colour: string;
+}
+
+/** A colour a product comes in (API.md "Additions: colours beside sizes"). */
+export interface SeedColour {
+  name: string;
+  /** What its swatch shows and its pictures are drawn in. */
+  hex: string;
+  /** Its stripes, checks or trim, as the product's `accent`. */
+  accent?: string;
+  /** Pieces of each of the product's sizes. */
+  stock: Record<string, number>;
 }
 
 export interface SeedProduct {
@@ -31,6 +43,8 @@ export interface SeedProduct {
   sale: string;
   images: number;
   daysAgo: number;
+  /** The colours it comes in, the first drawn on its cover; none for a product in one colour. */
+  colours?: SeedColour[];
 }
 
 export const seedCategories: SeedCategory[] = [
@@ -97,6 +111,11 @@ interface Variant {
   soldOut?: boolean;
   hidden?: boolean;
   images?: number;
+  /**
+   * The same product also comes in these colours, after its own: then its title names none,
+   * and each colour has its own pictures and pieces.
+   */
+  alsoIn?: readonly { colour: Colour; accent?: Colour }[];
 }
 
 interface ProductLine {
@@ -441,7 +460,7 @@ const LINES: ProductLine[] = [
     season: 'صيف',
     age: 'رجال',
     sizes: WAISTS,
-    variants: [{ colour: C.cream, accent: C.blue, pattern: 'stripes' }],
+    variants: [{ colour: C.cream, accent: C.blue, pattern: 'stripes', alsoIn: [{ colour: C.sky, accent: C.white }] }],
   },
   {
     categoryKey: 'shorts',
@@ -539,7 +558,7 @@ const LINES: ProductLine[] = [
     season: 'شتاء',
     age: 'رجال',
     sizes: TOPS_WIDE,
-    variants: [{ colour: C.camel, accent: C.brown, pattern: 'checks' }],
+    variants: [{ colour: C.camel, accent: C.brown, pattern: 'checks', alsoIn: [{ colour: C.grey, accent: C.charcoal }] }],
   },
   {
     categoryKey: 'jacket',
@@ -574,7 +593,17 @@ const LINES: ProductLine[] = [
     season: 'شتاء',
     age: 'رجال',
     sizes: TOPS,
-    variants: [{ colour: C.navy, accent: C.cream, pattern: 'stripes' }],
+    variants: [
+      {
+        colour: C.navy,
+        accent: C.cream,
+        pattern: 'stripes',
+        alsoIn: [
+          { colour: C.burgundy, accent: C.cream },
+          { colour: C.green, accent: C.cream },
+        ],
+      },
+    ],
   },
   {
     categoryKey: 'sweatshirt',
@@ -680,7 +709,16 @@ const LINES: ProductLine[] = [
     season: 'جميعاً',
     age: 'أطفال',
     sizes: KIDS,
-    variants: [{ colour: C.burgundy, accent: C.charcoal }],
+    variants: [
+      {
+        colour: C.burgundy,
+        accent: C.charcoal,
+        alsoIn: [
+          { colour: C.navy, accent: C.lightGrey },
+          { colour: C.mustard, accent: C.navy },
+        ],
+      },
+    ],
   },
 ];
 
@@ -707,6 +745,20 @@ function nameColours(v: Variant): string {
   return v.accent ? `${v.colour[0]} و${v.accent[0]}` : v.colour[0];
 }
 
+/**
+ * The colours of a product that comes in several: its own first, then the others, each with
+ * 3 to 11 pieces of every size but the last colour's last size, sold out.
+ */
+function buildColours(v: Variant, sizes: readonly string[], n: number): SeedColour[] {
+  const all = [{ colour: v.colour, accent: v.accent }, ...(v.alsoIn ?? [])];
+  return all.map(({ colour, accent }, k) => ({
+    name: colour[0],
+    hex: colour[1],
+    ...(accent ? { accent: accent[1] } : {}),
+    stock: Object.fromEntries(sizes.map((size, j) => [size, k === all.length - 1 && j === sizes.length - 1 ? 0 : 3 + (((n + 5 * k + 3 * j) * 7) % 9)])),
+  }));
+}
+
 function buildProducts(): SeedProduct[] {
   const perCategory = new Map<string, number>();
   const products: SeedProduct[] = [];
@@ -715,8 +767,9 @@ function buildProducts(): SeedProduct[] {
       const n = products.length;
       const inCategory = (perCategory.get(line.categoryKey) ?? 0) + 1;
       perCategory.set(line.categoryKey, inCategory);
+      const colours = v.alsoIn ? buildColours(v, line.sizes, n) : undefined;
       products.push({
-        title: `${line.title} - ${nameColours(v)}`,
+        title: colours ? line.title : `${line.title} - ${nameColours(v)}`,
         description: line.description,
         categoryKey: line.categoryKey,
         garment: line.garment,
@@ -725,8 +778,8 @@ function buildProducts(): SeedProduct[] {
         ...(v.pattern ? { pattern: v.pattern } : {}),
         price: line.price,
         priceAfterDiscount: v.off ? discountPrice(line.price, v.off) : line.price,
-        // Pseudo-random but fixed stock, spread over 3–60 pieces.
-        quantity: v.soldOut ? 0 : 3 + ((n * 37 + 11) % 58),
+        // Pseudo-random but fixed stock, spread over 3–60 pieces; with colours, theirs added up.
+        quantity: colours ? colours.reduce((sum, c) => sum + Object.values(c.stock).reduce((a, b) => a + b, 0), 0) : v.soldOut ? 0 : 3 + ((n * 37 + 11) % 58),
         age: line.age,
         season: line.season,
         availableSizes: [...line.sizes],
@@ -736,6 +789,7 @@ function buildProducts(): SeedProduct[] {
         images: v.images ?? [3, 3, 2, 3, 1, 3, 2][n % 7] ?? 3,
         // Spread creation dates over four months so "new arrivals" are a real selection.
         daysAgo: (n * 53 + 7) % 121,
+        ...(colours ? { colours } : {}),
       });
     }
   }

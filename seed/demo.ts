@@ -20,10 +20,10 @@ import type { Product } from '../core/catalogue/products.ts';
 import { createReview } from '../core/catalogue/reviews.ts';
 import type { Db } from '../db/client.ts';
 import { makePrivateDir } from '../db/private-files.ts';
-import { categories, orders, orderStatusHistory, products, reviews, users } from '../db/schema.ts';
+import { categories, orders, orderStatusHistory, productColors, products, reviews, users } from '../db/schema.ts';
 import { seedCategories, seedProducts, type SeedProduct } from './catalogue.ts';
 import { addAccount, addProduct, orderThroughCart, walkOrderTo } from './factories.ts';
-import { categoryPictureName, productPictureNames, removeDemoPictures } from './pictures.ts';
+import { categoryPictureName, colourPictureNames, productPictureNames, removeDemoPictures } from './pictures.ts';
 
 /**
  * The demo admin and customer. Their passwords are made at random by each seed and kept in
@@ -132,6 +132,16 @@ const daysAgo = (days: number, hour = 12) => {
   return d < now ? d : new Date(now.getTime() - 60_000);
 };
 
+/** A product's colours and their pieces, as the admin's form sends them: each colour's pictures by their place among `others`. */
+function colourFields(item: SeedProduct, others: string[]) {
+  if (!item.colours) return {};
+  const pictures = colourPictureNames(item);
+  return {
+    colors: item.colours.map((colour, k) => ({ name: colour.name, hex: colour.hex, images: pictures[k]!.map((name) => others.indexOf(name)) })),
+    stock: Object.fromEntries(item.colours.map((colour) => [colour.name, colour.stock])),
+  };
+}
+
 async function createSeedProduct(db: Db, store: ImageStore, item: SeedProduct, categoryId: string, standIn: Buffer): Promise<Product> {
   const [cover, ...others] = productPictureNames(item);
   const { title, description, price, priceAfterDiscount, quantity, age, season, availableSizes, barcode, sale } = item;
@@ -139,12 +149,15 @@ async function createSeedProduct(db: Db, store: ImageStore, item: SeedProduct, c
     db,
     store,
     categoryId,
-    { title, description, price, priceAfterDiscount, quantity, age, season, availableSizes, barcode, sale, availability: item.available },
+    { title, description, price, priceAfterDiscount, quantity, age, season, availableSizes, barcode, sale, availability: item.available, ...colourFields(item, others) },
     { imageCover: standIn, images: others.map(() => standIn) },
   );
   const createdAt = daysAgo(item.daysAgo);
   await db.update(products).set({ imageCover: cover!, images: others, createdAt, updatedAt: createdAt }).where(eq(products.id, product.id));
-  return { ...product, imageCover: cover!, images: others };
+  // The colours name the stand-ins' files too: each gets its own pictures' names, in the same places.
+  const colors = product.colors.map((colour) => ({ ...colour, images: colour.images.map((file) => others[product.images.indexOf(file)]!) }));
+  for (const colour of colors) await db.update(productColors).set({ images: colour.images }).where(eq(productColors.id, colour.id));
+  return { ...product, imageCover: cover!, images: others, colors };
 }
 
 export interface SeedOptions {
@@ -239,7 +252,12 @@ async function seed(db: Db, store: ImageStore, options: SeedOptions, { onlyIfEmp
       const order = await orderThroughCart(
         tx,
         userId,
-        picks.map((product) => ({ productId: product.id, size: product.availableSizes[i % product.availableSizes.length]! })),
+        picks.map((product) => {
+          const size = product.availableSizes[i % product.availableSizes.length]!;
+          // A product with colours is ordered in one that had pieces of that size.
+          const colours = product.stock.filter((pair) => pair.color !== undefined && pair.size === size && pair.quantity > 0);
+          return { productId: product.id, size, colorName: colours[i % Math.max(1, colours.length)]?.color };
+        }),
         { details: `${10 + i} شارع النصر، الدور ${1 + (i % 5)}`, district: DEMO_DISTRICTS[i % 6]!, phone: `0122000000${i % 10}`, shippingCity: GOVERNORATES[i % 6]! },
       );
       const when = daysAgo(Math.floor(i * 1.2), 9 + (i % 9));

@@ -11,16 +11,30 @@ import { imageVariantNames, type ImageFolder, type ImageStore } from '../core/ca
 import type { Db } from '../db/client.ts';
 import { categories, orderItems, products } from '../db/schema.ts';
 import { seedCategories, seedProducts, type SeedCategory, type SeedProduct } from './catalogue.ts';
-import { drawCategoryTile, drawGarment } from './garments.ts';
+import { drawCategoryTile, drawGarment, type GarmentStyle } from './garments.ts';
 
 const PREFIX = 'demo-';
 const FOLDERS: ImageFolder[] = ['products', 'categories'];
 const VIEWS = ['front', 'back', 'detail'] as const;
 
-/** The pictures of a demo product, cover first: one to three views, as its catalogue entry says. */
+/** The views of each colour of a demo product with colours: few, since each is drawn for every colour. */
+const COLOUR_VIEWS = ['front', 'back'] as const;
+
+/**
+ * The pictures of each colour of a demo product, in the product's order of colours: its views,
+ * named by the colour's hex (`demo-eg-sw-1005-6d1f2f-back.webp`). None without colours.
+ */
+export function colourPictureNames(item: SeedProduct): string[][] {
+  return (item.colours ?? []).map((colour) => COLOUR_VIEWS.map((view) => `${PREFIX}${item.barcode.toLowerCase()}-${colour.hex.slice(1)}-${view}.webp`));
+}
+
+/**
+ * The pictures of a demo product, cover first: one to three views, as its catalogue entry says;
+ * with colours, the first colour's front as the cover, then every colour's pictures.
+ */
 export function productPictureNames(item: SeedProduct): string[] {
-  const views = VIEWS.slice(0, Math.max(1, Math.min(VIEWS.length, item.images)));
-  return views.map((view) => `${PREFIX}${item.barcode.toLowerCase()}-${view}.webp`);
+  const views = item.colours ? VIEWS.slice(0, 1) : VIEWS.slice(0, Math.max(1, Math.min(VIEWS.length, item.images)));
+  return [...views.map((view) => `${PREFIX}${item.barcode.toLowerCase()}-${view}.webp`), ...colourPictureNames(item).flat()];
 }
 
 export function categoryPictureName(category: SeedCategory): string {
@@ -41,10 +55,15 @@ for (const category of seedCategories) {
   ARTWORK.set(`categories/${name}`, { folder: 'categories', name, draw: () => drawCategoryTile(category.garment, category.colour) });
 }
 for (const item of seedProducts) {
-  productPictureNames(item).forEach((name, i) => {
-    const style = { colour: item.colour, accent: item.accent, pattern: item.pattern, view: VIEWS[i] };
-    ARTWORK.set(`products/${name}`, { folder: 'products', name, draw: () => drawGarment(item.garment, style) });
-  });
+  const add = (name: string, style: GarmentStyle) => ARTWORK.set(`products/${name}`, { folder: 'products', name, draw: () => drawGarment(item.garment, style) });
+  const { colour, accent, pattern, colours } = item;
+  if (colours) {
+    // The cover shows the first colour (the product's own) from the front, as that colour's front picture does.
+    add(productPictureNames(item)[0]!, { colour, accent, pattern, view: 'front' });
+    colourPictureNames(item).forEach((names, k) => names.forEach((name, i) => add(name, { colour: colours[k]!.hex, accent: colours[k]!.accent, pattern, view: COLOUR_VIEWS[i] })));
+  } else {
+    productPictureNames(item).forEach((name, i) => add(name, { colour, accent, pattern, view: VIEWS[i] }));
+  }
 }
 
 /** The demo products' picture names, as products and order lines store them. */

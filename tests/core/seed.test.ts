@@ -14,7 +14,9 @@ import { AppError } from '../../core/shared/errors.ts';
 import { localImageStore } from '../../core/catalogue/images.ts';
 import { deleteProduct } from '../../core/catalogue/product-edits.ts';
 import type { Database } from '../../db/client.ts';
-import { categories, orderItems, orders, products, reviews, users } from '../../db/schema.ts';
+import { getProduct } from '../../core/catalogue/products.ts';
+import { categories, orderItems, orders, productColors, products, reviews, users } from '../../db/schema.ts';
+import { seedProducts } from '../../seed/catalogue.ts';
 import { DEMO_ACCOUNTS, demoAccountsPath, findDemoAccounts, isDatabaseEmpty, seedDemo } from '../../seed/demo.ts';
 import { findMissingPictures } from '../../seed/pictures.ts';
 import { createTestDatabase } from '../helpers/database.ts';
@@ -279,6 +281,80 @@ describe('the demo pictures', () => {
     const after = (await findMissingPictures(database.db, store)).waiting;
     // Two parts a picture: all of the unordered product's go, the ordered one keeps its cover.
     expect(after).toBe(before - 2 * (1 + unordered.others.length) - 2 * ordered.others.length);
+  });
+});
+
+describe('the demo products in colours', () => {
+  beforeAll(async () => {
+    await emptyShop();
+    await seedDemo(database.db, store, { dataDir });
+  });
+
+  const coloured = async () => {
+    const rows = await database.db
+      .selectDistinct({ id: products.id, barcode: products.barcode })
+      .from(products)
+      .innerJoin(productColors, eq(productColors.productId, products.id))
+      .orderBy(products.barcode);
+    return Promise.all(rows.map((row) => getProduct(database.db, row.id)));
+  };
+
+  it('are a few, each in two or three colours with a swatch, and the others keep one colour', async () => {
+    const found = await coloured();
+    expect(found.map((p) => [p.barcode, p.title, p.colors.map((c) => [c.name, c.hex])])).toEqual([
+      ['EG-JK-1006', 'جاكيت كاروه مبطن', [['جملي', '#b48a5a'], ['رمادي', '#7d828a']]],
+      ['EG-KD-1012', 'طقم أطفال كاجوال للخروج', [['نبيتي', '#6d1f2f'], ['كحلي', '#1f2a44'], ['مستردة', '#d1a12a']]],
+      ['EG-SR-1007', 'شورت قطن مقلم صيفي', [['كريمي', '#efe6d2'], ['لبني', '#a9cfe8']]],
+      ['EG-SW-1005', 'سويتشيرت مقلم رجالي', [['كحلي', '#1f2a44'], ['نبيتي', '#6d1f2f'], ['أخضر', '#2e6b4f']]],
+    ]);
+    const [one] = await database.db.select({ id: products.id }).from(products).where(eq(products.barcode, 'EG-TS-1001'));
+    const plain = await getProduct(database.db, one!.id);
+    expect(plain.colors).toEqual([]);
+    expect(plain.stock.every((pair) => pair.color === undefined)).toBe(true);
+  });
+
+  it('give each colour its own pictures among the product\'s, and its pieces of every size, which demo orders took from', async () => {
+    let orderedLines = 0;
+    for (const product of await coloured()) {
+      const seeded = seedProducts.find((item) => item.barcode === product.barcode)!;
+      const code = product.barcode.toLowerCase();
+      expect(product.imageCover).toBe(`demo-${code}-front.webp`);
+      expect(product.images).toEqual(product.colors.flatMap((c) => c.images));
+      for (const colour of product.colors) {
+        expect(colour.images).toEqual([`demo-${code}-${colour.hex.slice(1)}-front.webp`, `demo-${code}-${colour.hex.slice(1)}-back.webp`]);
+      }
+      // The stock as the catalogue gives it, less the pieces of the demo orders, colour then size.
+      const ordered = await database.db
+        .select({ colorName: orderItems.colorName, size: orderItems.size, count: orderItems.count, status: orders.status })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(eq(orderItems.productId, product.id));
+      expect(ordered.every((line) => line.colorName !== null)).toBe(true);
+      orderedLines += ordered.length;
+      const taken = (name: string, size: string) =>
+        ordered.filter((l) => l.colorName === name && l.size === size && !['cancelled', 'refused'].includes(l.status)).reduce((sum, l) => sum + l.count, 0);
+      expect(product.stock).toEqual(
+        seeded.colours!.flatMap((colour) => product.availableSizes.map((size) => ({ color: colour.name, size, quantity: colour.stock[size]! - taken(colour.name, size) }))),
+      );
+      expect(product.quantity).toBe(product.stock.reduce((sum, pair) => sum + pair.quantity, 0));
+      // Each has a pair sold out, for the page to show.
+      expect(product.stock.some((pair) => pair.quantity === 0)).toBe(true);
+    }
+    // The orders pages and the dashboard show lines in a colour.
+    expect(orderedLines).toBeGreaterThan(0);
+  });
+
+  it('have their colour pictures drawn in their own colour', async () => {
+    const [sweatshirt] = (await coloured()).filter((p) => p.barcode === 'EG-SW-1005');
+    const pictures = await findMissingPictures(database.db, store);
+    const warmth = async (name: string) => {
+      await pictures.drawRequested(`/products/${name}`);
+      const { channels } = await sharp(path.join(root, 'products', name)).stats();
+      return channels[0]!.mean - channels[2]!.mean;
+    };
+    const [navy, burgundy] = sweatshirt!.colors;
+    // Burgundy is far redder than navy, which is bluer than red.
+    expect(await warmth(burgundy!.images[0]!)).toBeGreaterThan((await warmth(navy!.images[0]!)) + 10);
   });
 });
 

@@ -25,6 +25,24 @@ describe('the demo catalogue', () => {
     expect(new Set(seedProducts.map((p) => p.barcode)).size).toBe(seedProducts.length);
   });
 
+  it('has a few products in two or three colours, with pieces of every size in each, valid for the admin form', () => {
+    const coloured = seedProducts.filter((p) => p.colours);
+    expect(coloured.length).toBeGreaterThanOrEqual(3);
+    for (const p of coloured) {
+      expect(p.colours!.length, p.title).toBeGreaterThanOrEqual(2);
+      expect(p.colours!.length, p.title).toBeLessThanOrEqual(3);
+      for (const colour of p.colours!) expect(Object.keys(colour.stock).sort(), colour.name).toEqual([...p.availableSizes].sort());
+      const parsed = ProductFieldsSchema.safeParse({
+        ...p,
+        category: '00000000-0000-4000-8000-000000000000',
+        availability: p.available,
+        colors: p.colours!.map((colour) => ({ name: colour.name, hex: colour.hex, images: [] })),
+        stock: Object.fromEntries(p.colours!.map((colour) => [colour.name, colour.stock])),
+      });
+      expect(parsed.error?.issues ?? [], p.title).toEqual([]);
+    }
+  });
+
   it('spreads over men and children, every season and every price band', () => {
     for (const age of AGES) expect(seedProducts.some((p) => p.age === age)).toBe(true);
     for (const season of SEASONS) expect(seedProducts.some((p) => p.season === season)).toBe(true);
