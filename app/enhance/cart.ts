@@ -40,7 +40,9 @@ export function addToCart(element: HTMLElement) {
     if (!color) return toast.error(msg().sizeFirst);
     void whileBusy(form, async () => {
       try {
-        const answer = await callApi('POST', '/cart', { productId: data.get('productId'), color });
+        // The product page names its chosen colour; a card's product has one colour or none.
+        const colorName = data.get('colorName');
+        const answer = await callApi('POST', '/cart', { productId: data.get('productId'), color, ...(colorName && { colorName }) });
         if (!answer.ok) return failureMessages(answer).forEach((message) => toast.error(message));
         toast.success(msg().addedToCart);
         const cart = answer.body?.data as { products?: unknown[] } | undefined;

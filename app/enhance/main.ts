@@ -18,6 +18,7 @@ import { shippingCharges } from './shipping-charges.ts';
 import { sizeHints } from './size-hints.ts';
 import { submitOnce } from './submit-once.ts';
 import { swap } from './swap.ts';
+import { swatches } from './swatches.ts';
 import { tabs } from './tabs.ts';
 import { listenForToastKeys } from './toast.ts';
 import { wishlist } from './wishlist.ts';
@@ -41,6 +42,7 @@ const BEHAVIOURS: Record<string, Behaviour> = {
   'size-hints': sizeHints,
   'submit-once': submitOnce,
   swap,
+  swatches,
   tabs,
   toast: flashToast,
   wishlist,

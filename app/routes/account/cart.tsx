@@ -25,7 +25,7 @@ export const clientLoader = loadAsDocument;
 export function meta() {
   return [
     { title: 'عربة التسوق' },
-    { name: 'description', content: 'المنتجات التي اخترتها، بمقاساتها وكمياتها، قبل إتمام الطلب.' },
+    { name: 'description', content: 'المنتجات التي اخترتها، بألوانها ومقاساتها وكمياتها، قبل إتمام الطلب.' },
     { name: 'robots', content: 'noindex' },
   ];
 }
@@ -74,7 +74,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Every line needs a size (SPEC.md §5); only the wishlist picks a lone size by itself.
     if (!parsed.data.color) return data<ActionResult & { values?: Record<string, unknown> }>({ ok: false, toast: { type: 'error', message: MSG.sizeFirst }, values }, { status: 400 });
     try {
-      await addToCart(context.db, userId, { productId: parsed.data.productId, size: parsed.data.color }, maxPieces);
+      // A product with colours needs one named (the product page's chosen colour), else اختر اللون.
+      await addToCart(context.db, userId, { productId: parsed.data.productId, size: parsed.data.color, colorName: text(form, 'colorName') || undefined }, maxPieces);
       return done({ ok: true, toast: { type: 'success', message: MSG.addedToCart } });
     } catch (error) {
       return fromAppError(error, values);

@@ -1,20 +1,27 @@
 /**
- * The product page (SPEC.md §2 "Product detail"): images with zoom, prices, sizes (a sold-out
- * size cannot be chosen, a size's last pieces are pointed out), the cart
+ * The product page (SPEC.md §2 "Product detail"): images with zoom, prices, colours (API.md
+ * "Additions: colours beside sizes"), sizes (a sold-out size cannot be chosen, a size's last
+ * pieces are pointed out), the cart
  * and wishlist buttons, description and reviews, related products; with the tags and JSON-LD
  * that make a shared link show a preview and search engines show the price. Its action takes
  * a customer's review (SPEC.md §5), posted as a plain form: the page comes back with the answer.
  * The page does not hydrate; tabs, heart and review form are behaviours of app/enhance.
+ *
+ * A product with colours opens on the one `?color=` names (ignoring case), else on its first
+ * colour with pieces left: the gallery shows that colour's pictures (the whole gallery when it
+ * has none), the sizes and pieces are that colour's, and the cart form names it.
  */
 import { ShoppingCart } from 'lucide-react';
 import { data, Link, redirect, useActionData } from 'react-router';
 import { MAX_PAGE_SIZE, STORE_NAME } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { ReviewSchema } from '../../../contracts/schemas.ts';
-import { getProduct, listRelatedProducts } from '../../../core/catalogue/products.ts';
+import { findColor } from '../../../core/catalogue/colors.ts';
+import { getProduct, listRelatedProducts, type Product } from '../../../core/catalogue/products.ts';
 import { createReview, listReviews } from '../../../core/catalogue/reviews.ts';
 import { listWishlistIds } from '../../../core/checkout/wishlist.ts';
 import { SaleBadge, SoldOutBadge } from '../../components/catalogue/badges.tsx';
+import { ColorSwatches } from '../../components/catalogue/color-swatches.tsx';
 import { ImageSlider } from '../../components/catalogue/image-slider.tsx';
 import { ProductPrices } from '../../components/catalogue/product-prices.tsx';
 import { ProductTabs } from '../../components/catalogue/product-tabs.tsx';
@@ -54,6 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const canonical = new URL(`/product/${product.id}`, context.storeUrl).href;
   const images = [product.imageCover, ...product.images];
+  const colorView = viewOfColor(product, new URL(request.url).searchParams.get('color'));
   const absolute = (name: string) => new URL(productImage(name, context.imagesUrl).src, context.storeUrl).href;
   const reviewItems = reviews.data.map((r) => ({
     id: r.id,
@@ -104,15 +112,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       id: product.id,
       title: product.title,
       description: product.description,
-      images,
+      images: colorView?.images ?? images,
       category: product.category,
       price: product.price,
       priceAfterDiscount: product.priceAfterDiscount,
-      quantity: product.quantity,
+      quantity: colorView?.quantity ?? product.quantity,
       age: product.age,
       season: product.season,
       availableSizes: product.availableSizes,
-      stock: product.stock,
+      stock: colorView?.stock ?? product.stock,
+      colors: colorView?.colors ?? [],
+      color: colorView?.chosen ?? null,
       availability: product.availability,
       barcode: product.barcode,
       sale: product.sale,
@@ -123,8 +133,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     related: related.map(toCardProduct),
     inWishlist: wishlist.includes(product.id),
     canonical,
-    image: absolute(product.imageCover),
+    // A link to a colour shows that colour's first picture in its preview.
+    image: absolute(colorView?.images[0] ?? product.imageCover),
     jsonLd,
+  };
+}
+
+/**
+ * What the page shows of a product with colours: the colour chosen by `?color=` (else the first
+ * with pieces left, else the first), its pictures (all of the product's when it has none), its
+ * pieces per size, and every colour with whether any of its sizes has pieces. Undefined without
+ * colours: the page is what it always was.
+ */
+function viewOfColor(product: Product, wanted: string | null) {
+  if (product.colors.length === 0) return undefined;
+  const stockOf = (name: string) => product.stock.filter((s) => s.color === name).map(({ size, quantity }) => ({ size, quantity }));
+  const piecesOf = (name: string) => stockOf(name).reduce((sum, s) => sum + s.quantity, 0);
+  const chosen = findColor(product.colors, wanted ?? undefined) ?? product.colors.find((c) => piecesOf(c.name) > 0) ?? product.colors[0]!;
+  return {
+    chosen: chosen.name,
+    images: chosen.images.length > 0 ? chosen.images : [product.imageCover, ...product.images],
+    stock: stockOf(chosen.name),
+    quantity: piecesOf(chosen.name),
+    colors: product.colors.map((c) => ({ name: c.name, hex: c.hex, soldOut: piecesOf(c.name) === 0 })),
   };
 }
 
@@ -171,25 +202,47 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data<ReviewActionData>({ ok: true, toast: { type: 'success', message: MSG.reviewAdded } });
 }
 
+/** The page's parts that follow the chosen colour, by id: the swatches swap them in place with JavaScript. */
+const GALLERY_ID = 'product-gallery';
+const DETAILS_ID = 'product-details';
+const PURCHASE_ID = 'product-purchase';
+const SWAPPED = [GALLERY_ID, DETAILS_ID, PURCHASE_ID].join(' ');
+
 function Purchase({ product, inWishlist }: { product: Route.ComponentProps['loaderData']['product']; inWishlist: boolean }) {
   const formId = `add-to-cart-${product.id}`;
-  if (!product.availability) {
+  const swatches = product.colors.length > 0 && <ColorSwatches productId={product.id} colors={product.colors} chosen={product.color} swap={SWAPPED} />;
+  const colorSoldOut = product.colors.some((c) => c.name === product.color && c.soldOut);
+  if (!product.availability || colorSoldOut) {
+    const unavailable = (
+      <button type="button" disabled className="min-h-12 w-full cursor-not-allowed rounded-lg bg-surface font-bold text-muted">
+        {product.availability ? 'هذا اللون غير متوفر حالياً' : 'المنتج غير متوفر'}
+      </button>
+    );
     return (
-      <div className="flex flex-col gap-4">
+      <div id={PURCHASE_ID} className="flex flex-col gap-4">
+        {swatches}
         <SizeChips stock={product.stock} disabled />
-        <button type="button" disabled className="min-h-12 w-full cursor-not-allowed rounded-lg bg-surface font-bold text-muted">
-          المنتج غير متوفر
-        </button>
+        {/* The other colours are still for sale: the product may still be kept. */}
+        {product.availability ? (
+          <div className="flex gap-2">
+            {unavailable}
+            <WishlistToggle productId={product.id} inWishlist={inWishlist} />
+          </div>
+        ) : (
+          unavailable
+        )}
       </div>
     );
   }
   return (
-    <div className="flex flex-col gap-4">
+    <div id={PURCHASE_ID} className="flex flex-col gap-4">
+      {swatches}
       <SizeChips stock={product.stock} form={formId} showHints />
       <div className="flex gap-2">
         <form id={formId} method="post" action="/cart" data-enhance="add-to-cart" className="flex-1">
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="productId" value={product.id} />
+          {product.color && <input type="hidden" name="colorName" value={product.color} />}
           <button
             type="submit"
             className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 font-bold text-white hover:bg-brand-700 disabled:opacity-70"
@@ -232,7 +285,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="grid gap-6 lg:grid-cols-[28rem_minmax(0,1fr)] lg:gap-10">
-        <ImageSlider images={product.images} title={product.title} />
+        <div id={GALLERY_ID} className="min-w-0">
+          <ImageSlider images={product.images} title={product.title} />
+        </div>
         <div className="flex min-w-0 flex-col gap-4 lg:max-w-xl">
           <div className="flex flex-wrap gap-2 empty:hidden">
             {!product.availability && <SoldOutBadge />}
@@ -248,7 +303,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </a>
           )}
           <ProductPrices price={product.price} priceAfterDiscount={product.priceAfterDiscount} large />
-          <ul className="flex flex-col gap-1 text-sm">
+          <ul id={DETAILS_ID} className="flex flex-col gap-1 text-sm">
             {product.barcode && (
               <li>
                 <span className="text-muted">الباركود: </span>

@@ -1,0 +1,110 @@
+/**
+ * How the shop's pages show a product's colours (API.md "Additions: colours beside sizes"): a
+ * round swatch of the colour's `hex`, always beside or under its name, so no colour is told by
+ * its swatch alone. The product page's swatches are links to `?color=<name>`, which work as
+ * they are without JavaScript; with it app/enhance/swatches.ts swaps the gallery and the sizes
+ * in place. Cards show a few dots and a count, and lines of carts and orders name the colour.
+ */
+import { Link } from 'react-router';
+
+/** The most dots a product card shows before "+n". */
+export const CARD_DOTS = 5;
+
+/** A colour's round swatch. The ring keeps white and very light colours visible on white. */
+export function ColorDot({ hex, className = 'size-4' }: { hex: string; className?: string }) {
+  return <span aria-hidden className={`inline-block shrink-0 rounded-full ring-1 ring-black/20 ${className}`} style={{ backgroundColor: hex }} />;
+}
+
+/** `?color=` of a product's page: the address that opens it on a colour. */
+export function colorHref(productId: string, colorName: string): string {
+  return `/product/${productId}?color=${encodeURIComponent(colorName)}`;
+}
+
+/** "اللون: كحلي": a line of a cart or an order naming its colour, for the lines that have one. */
+export function ColorOfLine({ name }: { name: string | null }) {
+  if (!name) return null;
+  return (
+    <>
+      اللون: <bdi className="font-semibold text-ink">{name}</bdi> ·{' '}
+    </>
+  );
+}
+
+export interface SwatchColor {
+  name: string;
+  hex: string;
+  /** No pieces left in any size of this colour. */
+  soldOut: boolean;
+}
+
+/**
+ * The product page's colours: one link per colour, the chosen one current. A sold-out colour
+ * still opens (its pictures and its sold-out sizes), dashed and named as unavailable. `swap`
+ * names the ids of the page's parts that follow the colour (app/enhance/swatches.ts).
+ */
+export function ColorSwatches({ productId, colors, chosen, swap }: { productId: string; colors: SwatchColor[]; chosen: string | null; swap: string }) {
+  return (
+    <div role="group" aria-labelledby="product-colors-title" className="min-w-0">
+      <p id="product-colors-title" className="mb-2 font-semibold">
+        اللون
+        {chosen && (
+          <>
+            : <bdi className="font-normal">{chosen}</bdi>
+          </>
+        )}
+      </p>
+      <ul data-enhance="swatches" data-swap={swap} className="flex flex-wrap gap-2">
+        {colors.map((color) => (
+          <li key={color.name}>
+            <Link
+              to={colorHref(productId, color.name)}
+              aria-current={color.name === chosen ? 'true' : undefined}
+              className={`inline-flex min-h-11 items-center gap-2 rounded-full border px-3 text-sm font-semibold hover:border-brand-600 aria-[current=true]:border-brand-600 aria-[current=true]:bg-brand-50 aria-[current=true]:ring-1 aria-[current=true]:ring-brand-600 ${
+                color.soldOut ? 'border-dashed border-muted/60 text-muted' : 'border-line text-ink'
+              }`}
+            >
+              <ColorDot hex={color.hex} className="size-6" />
+              <bdi>{color.name}</bdi>
+              {color.soldOut && <span className="sr-only"> غير متوفر حالياً</span>}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** "ولون آخر", "ولونان آخران", "و3 ألوان أخرى", "و11 لوناً آخر": the colours past a card's dots. */
+export function moreColorsText(count: number): string {
+  if (count === 1) return 'ولون آخر';
+  if (count === 2) return 'ولونان آخران';
+  return count <= 10 ? `و${count} ألوان أخرى` : `و${count} لوناً آخر`;
+}
+
+/**
+ * A card's colours: up to CARD_DOTS dots, then "+n"; read as one list of names. Not links: the
+ * card's own link opens the product, where the colour is chosen.
+ */
+export function CardSwatches({ title, colors }: { title: string; colors: { name: string; hex: string }[] }) {
+  if (colors.length === 0) return null;
+  const shown = colors.slice(0, CARD_DOTS);
+  const more = colors.length - shown.length;
+  return (
+    <ul aria-label={`ألوان ${title}`} className="flex flex-wrap items-center gap-1.5">
+      {shown.map((color) => (
+        <li key={color.name} title={color.name} className="flex">
+          <ColorDot hex={color.hex} />
+          <span className="sr-only">{color.name}</span>
+        </li>
+      ))}
+      {more > 0 && (
+        <li className="text-xs font-semibold text-muted">
+          <span aria-hidden>
+            <bdi dir="ltr">+{more}</bdi>
+          </span>
+          <span className="sr-only">{moreColorsText(more)}</span>
+        </li>
+      )}
+    </ul>
+  );
+}
