@@ -4,6 +4,7 @@ import { sizeName } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { lineTotal } from '../../../contracts/money.ts';
 import type { CartLine as CartLineData } from '../../../core/checkout/cart.ts';
+import { ColorOfLine } from '../catalogue/color-swatches.tsx';
 import { piecesText } from '../catalogue/stock-text.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
@@ -52,7 +53,8 @@ export function cartLineId(itemId: string) {
 }
 
 /**
- * One cart line: image, title, size, unit price, quantity stepper and line total. Each change is
+ * One cart line: image, title, colour (when it has one), size, unit price, quantity stepper and
+ * line total. Each change is
  * a plain form post to the cart's action, which answers with the cart reloaded (SPEC.md §4);
  * while it runs the pressed button is busy and a second press sends nothing.
  * The + button stops at the pieces left of the line's size and at the limit per order line
@@ -101,6 +103,7 @@ export function CartLine({ line, eager, maxPieces }: { line: CartLineData; eager
           </form>
         </div>
         <p className="text-sm text-muted">
+          <ColorOfLine name={line.colorName} />
           المقاس: <Ltr className="font-semibold text-ink">{sizeName(line.size)}</Ltr>
         </p>
         <p className="text-sm text-muted">

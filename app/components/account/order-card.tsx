@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CUSTOMER_CANCELLABLE, PAYMENT_METHOD_LABELS, sizeName, type OrderStatus, type PaymentMethod } from '../../../contracts/constants.ts';
 import { orderTotal } from '../../../contracts/money.ts';
 import { Discount, Ltr, Price } from '../../lib/format.tsx';
+import { ColorOfLine } from '../catalogue/color-swatches.tsx';
 import { productImage } from '../../lib/images.ts';
 import { useImagesUrl } from '../../lib/root-data.ts';
 import { PaymentNotice, PayNow, RefundNote, type PaymentDueData, type PaymentNoticeData, type RefundData } from './order-payment.tsx';
@@ -31,7 +32,8 @@ export interface OrderCardData {
   status: OrderStatus;
   /** Every status the order reached, oldest first. */
   history: OrderStatusEntry[];
-  lines: { productId: string; title: string; imageCover: string; size: string; count: number; price: number }[];
+  /** `colorName` null for a product without colours. */
+  lines: { productId: string; title: string; imageCover: string; colorName: string | null; size: string; count: number; price: number }[];
   paymentMethod: PaymentMethod;
   /** While the order awaits its card payment: until when. */
   paymentDue: PaymentDueData | null;
@@ -182,13 +184,14 @@ export function OrderCard({ order, focus }: { order: OrderCardData; focus?: Orde
       </div>
       <ul className="divide-y divide-line">
         {order.lines.map((line) => (
-          <li key={`${line.productId}-${line.size}`} className="flex items-center gap-3 py-3">
+          <li key={`${line.productId}-${line.colorName}-${line.size}`} className="flex items-center gap-3 py-3">
             <img src={productImage(line.imageCover, imagesUrl).thumb} width={48} height={64} alt={line.title} loading="lazy" className="h-16 w-12 shrink-0 rounded-md bg-surface object-cover" />
             <div className="min-w-0 flex-1">
               <Link to={`/product/${line.productId}`} className="line-clamp-2 font-semibold hover:text-brand-600 hover:underline">
                 {line.title}
               </Link>
               <p className="text-sm text-muted">
+                <ColorOfLine name={line.colorName} />
                 المقاس: <Ltr>{sizeName(line.size)}</Ltr> · الكمية: <Ltr>{line.count}</Ltr>
               </p>
             </div>

@@ -5,6 +5,7 @@ import { lineTotal } from '../../../contracts/money.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
 import { useImagesUrl } from '../../lib/root-data.ts';
+import { ColorOfLine } from '../catalogue/color-swatches.tsx';
 import { lineProblem, lineProblemText } from './cart-line.tsx';
 import { CouponLine } from './coupon-box.tsx';
 import { CASH_ONLY } from './payment-method.tsx';
@@ -54,6 +55,7 @@ export function OrderSummary({
               <div className="min-w-0 flex-1">
                 <p className="line-clamp-2 font-semibold">{line.product.title}</p>
                 <p className="text-sm text-muted">
+                  <ColorOfLine name={line.colorName} />
                   المقاس: <Ltr>{sizeName(line.size)}</Ltr> · الكمية: <Ltr>{line.count}</Ltr>
                 </p>
                 {problem && <p className="text-sm font-semibold text-sale">{lineProblemText(problem, line, maxPieces)}</p>}

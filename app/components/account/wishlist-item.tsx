@@ -3,7 +3,8 @@
  * which come back to the profile's wishlist saying what happened (the profile does not hydrate,
  * docs/decisions/010). A product with several sizes asks for one first (DESIGN.md decision 7);
  * with JavaScript a missing size is answered on the spot (app/enhance/profile.ts), without it by
- * the server, beside the sizes. With one size it goes straight in.
+ * the server, beside the sizes. With one size it goes straight in. A product in several colours
+ * links to its page instead, where the colour is chosen with its pictures.
  */
 import { LoaderCircle, ShoppingCart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
@@ -22,9 +23,11 @@ export interface WishlistProduct {
   price: number;
   priceAfterDiscount: number;
   availableSizes: string[];
-  /** Pieces left per size: a sold-out size cannot be chosen. */
+  /** Pieces left per size (of its colour, when it has one): a sold-out size cannot be chosen. */
   stock: SizeStock[];
   availability: boolean;
+  /** How many colours it comes in: with several, the colour is chosen on its page. */
+  colorCount: number;
 }
 
 /** The id of a kept product's item on the profile, the fragment its forms come back to. */
@@ -81,7 +84,15 @@ export function WishlistItem({ product, notice }: { product: WishlistProduct; no
             <FormAlert tone={notice.tone} message={notice.message} />
           </div>
         )}
-        {product.availability ? (
+        {product.availability && product.colorCount > 1 ? (
+          <Link
+            to={href}
+            aria-label={`اختر اللون والمقاس: ${product.title}`}
+            className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg border border-brand-600 px-4 font-semibold text-brand-700 hover:bg-brand-50 sm:w-auto sm:self-start"
+          >
+            اختر اللون والمقاس
+          </Link>
+        ) : product.availability ? (
           <form method="post" action="/wishlist" data-enhance="size-first submit-once" className="flex flex-col gap-2">
             <input type="hidden" name="intent" value="add-to-cart" />
             <input type="hidden" name="productId" value={product.id} />

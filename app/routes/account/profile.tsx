@@ -123,7 +123,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         isDelivered: o.isDelivered,
         status: o.status,
         history: o.statusHistory.map((h) => ({ status: h.status, at: h.at.toISOString(), date: formatDate(h.at) })),
-        lines: o.lines.map(({ productId, title, imageCover, size, count, price }) => ({ productId, title, imageCover, size, count, price })),
+        lines: o.lines.map(({ productId, title, imageCover, colorName, size, count, price }) => ({ productId, title, imageCover, colorName, size, count, price })),
         paymentMethod: o.paymentMethodType,
         paymentDue:
           o.status === 'awaiting_payment' && o.paymentDueAt
@@ -143,6 +143,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         availableSizes: p.availableSizes,
         stock: p.stock,
         availability: p.availability,
+        colorCount: p.colors.length,
       }),
     ),
   };
