@@ -1,8 +1,11 @@
-/** What page loaders share: reading the page number and keyword of the address, and turning "no such record" into the 404 page. */
+/** What page loaders share: reading the page number, keyword and colour filter of the address, and turning "no such record" into the 404 page. */
 import { data } from 'react-router';
 import { KEYWORD_MAX } from '../../contracts/constants.ts';
 import { IdSchema, removeControlCharacters } from '../../contracts/schemas.ts';
 import { AppError } from '../../core/shared/errors.ts';
+
+/** The longest colour name (API.md "Additions: colours beside sizes"). */
+const COLOR_NAME_MAX = 20;
 
 /** `?page=` as a page number; anything that is not a positive whole number is the first page. */
 export function readPage(url: URL): number {
@@ -14,6 +17,12 @@ export function readPage(url: URL): number {
 export function readKeyword(url: URL): string {
   // A search box forgives: control characters (a NUL byte PostgreSQL cannot take) are dropped.
   return removeControlCharacters(url.searchParams.get('keyword') ?? '').trim().slice(0, KEYWORD_MAX);
+}
+
+/** `?colorName=` of a listing's colour filter, trimmed and cut where the API's schema stops; undefined when blank. */
+export function readColorName(url: URL): string | undefined {
+  const name = removeControlCharacters(url.searchParams.get('colorName') ?? '').trim().slice(0, COLOR_NAME_MAX);
+  return name || undefined;
 }
 
 /** The 404 page, for an address that names nothing. */

@@ -45,10 +45,10 @@ export function ListingLayout({ heading, children }: ListingLayoutProps) {
   );
 }
 
-/** The listing's cards; the first ones are above the fold on a phone and load first. */
-export function ProductGrid({ products }: { products: CardProduct[] }) {
+/** The listing's cards; the first ones are above the fold on a phone and load first. `empty` says why there are none. */
+export function ProductGrid({ products, empty = 'لا توجد منتجات حتى الآن' }: { products: CardProduct[]; empty?: string }) {
   if (products.length === 0) {
-    return <p className="rounded-xl bg-surface p-8 text-center text-lg text-muted">لا توجد منتجات حتى الآن</p>;
+    return <p className="rounded-xl bg-surface p-8 text-center text-lg text-muted">{empty}</p>;
   }
   return (
     <section aria-labelledby="products-title">

@@ -2,21 +2,24 @@
  * Every product listing of SPEC.md §2 in one module: /category/{id}, /winter, /summer,
  * /less199, /less149, /new-arrived, /offers and /search?keyword=. The path says which one;
  * each is one call to core's listProducts with its filter and `?page=`. No listing adds a
- * hidden season (DESIGN.md decision 3).
+ * hidden season (DESIGN.md decision 3). A category and search also filter by colour
+ * (`?colorName=`, among the colours in use).
  */
 import { Search } from 'lucide-react';
 import { Form } from 'react-router';
 import { KEYWORD_MAX, PAGE_SIZE, PRICE_BANDS, STORE_NAME } from '../../../contracts/constants.ts';
 import type { ProductsQuery } from '../../../contracts/schemas.ts';
 import { getCategory } from '../../../core/catalogue/categories.ts';
+import { listColorsInUse } from '../../../core/catalogue/colors.ts';
 import { listProducts } from '../../../core/catalogue/products.ts';
+import { COLOR_FILTER, ColorFilter } from '../../components/catalogue/color-filter.tsx';
 import { ListingLayout, ProductGrid } from '../../components/catalogue/listing-layout.tsx';
 import { Paginator } from '../../components/catalogue/paginator.tsx';
 import { notFoundMeta, socialMeta } from '../../components/catalogue/social-meta.ts';
 import { toCardProduct } from '../../components/product-card.tsx';
 import type { FixedListingPath } from '../../lib/catalogue-pages.ts';
 import { productImage } from '../../lib/images.ts';
-import { loadOr404, notFound, readKeyword, readPage } from '../../lib/loaders.server.ts';
+import { loadOr404, notFound, readColorName, readKeyword, readPage } from '../../lib/loaders.server.ts';
 import type { Route } from './+types/listing';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 
@@ -103,11 +106,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = readPage(url);
   const listing = await describe(url, params, context);
   const searchWithoutKeyword = listing.kind === 'search' && !listing.keyword;
-  const result = searchWithoutKeyword
-    ? { data: [], paginationResult: { numberOfPages: 0 } }
-    : listing.keyword
-      ? await context.guardSearch(() => listProducts(context.catalogueDb, { ...listing.filter, page, limit: PAGE_SIZE }))
-      : await listProducts(context.catalogueDb, { ...listing.filter, page, limit: PAGE_SIZE });
+  const filtersByColor = listing.kind === 'category' || (listing.kind === 'search' && !searchWithoutKeyword);
+  const colorName = filtersByColor ? readColorName(url) : undefined;
+  const filter: Filter = { ...listing.filter, colorName };
+  const [result, colors] = await Promise.all([
+    searchWithoutKeyword
+      ? { data: [], paginationResult: { numberOfPages: 0 } }
+      : listing.keyword
+        ? context.guardSearch(() => listProducts(context.catalogueDb, { ...filter, page, limit: PAGE_SIZE }))
+        : listProducts(context.catalogueDb, { ...filter, page, limit: PAGE_SIZE }),
+    filtersByColor ? listColorsInUse(context.catalogueDb) : [],
+  ]);
 
   const canonical = new URL(url.pathname, context.storeUrl);
   if (listing.keyword) canonical.searchParams.set('keyword', listing.keyword);
@@ -123,6 +132,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     canonical: canonical.href,
     image: cover ? new URL(productImage(cover, context.imagesUrl).src, context.storeUrl).href : undefined,
     products: result.data.map(toCardProduct),
+    colors: colors.map(({ name, hex }) => ({ name, hex })),
+    colorName: colorName ?? null,
+    filtersByColor,
     page,
     numberOfPages: result.paginationResult.numberOfPages,
   };
@@ -162,7 +174,7 @@ function SearchForm({ keyword }: { keyword: string }) {
 }
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
-  const { kind, heading, keyword, products, page, numberOfPages } = loaderData;
+  const { kind, heading, keyword, products, colors, colorName, filtersByColor, page, numberOfPages } = loaderData;
   return (
     <ListingLayout
       heading={
@@ -180,8 +192,9 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
         <p className="rounded-xl bg-surface p-8 text-center text-lg text-muted">اكتب ما تبحث عنه، مثلاً: تيشيرت أو بنطلون جينز.</p>
       ) : (
         <>
-          <ProductGrid products={products} />
-          <Paginator currentPage={page} numberOfPages={numberOfPages} />
+          {filtersByColor && <ColorFilter colors={colors} chosen={colorName} />}
+          <ProductGrid products={products} empty={colorName ? 'لا توجد منتجات بهذا اللون' : undefined} />
+          <Paginator currentPage={page} numberOfPages={numberOfPages} keep={['keyword', COLOR_FILTER]} />
         </>
       )}
     </ListingLayout>
