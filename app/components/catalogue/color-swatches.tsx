@@ -1,7 +1,8 @@
 /**
  * How the shop's pages show a product's colours (API.md "Additions: colours beside sizes"): a
- * round swatch of the colour's `hex`, always beside or under its name, so no colour is told by
- * its swatch alone. The product page's swatches are links to `?color=<name>`, which work as
+ * round swatch of the colour's `hex` beside its name (a card's small dots are named to screen
+ * readers and on hover), so no colour is told by its swatch alone. The product page's swatches
+ * are links to `?color=<name>`, which work as
  * they are without JavaScript; with it app/enhance/swatches.ts swaps the gallery and the sizes
  * in place. Cards show a few dots and a count, and lines of carts and orders name the colour.
  */
