@@ -80,8 +80,10 @@ export async function syncColors(tx: Db, productId: string, specs: ColorSpec[]):
   }
   const kept = existing.slice(0, specs.length);
   // Names are unique in a product: renamed colours step aside first, so two colours may swap names.
+  // The name they step aside to is longer than any colour's (20 letters), so it is no one's; and
+  // text holds no NUL character in PostgreSQL.
   const renamed = kept.filter((c, i) => c.name !== specs[i]!.name);
-  for (const colour of renamed) await tx.update(productColors).set({ name: `\u0000${colour.id}` }).where(eq(productColors.id, colour.id));
+  for (const colour of renamed) await tx.update(productColors).set({ name: `renamed ${colour.id}` }).where(eq(productColors.id, colour.id));
   const colors: StoredColor[] = [];
   for (const [position, spec] of specs.entries()) {
     const stored = kept[position];
