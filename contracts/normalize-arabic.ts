@@ -105,3 +105,41 @@ export function searchWords(text: string): string[] {
 export function toSearchText(...parts: string[]): string {
   return searchWords(parts.join(' ')).join(' ');
 }
+
+const LETTER_FOLDS: [string, string][] = [
+  ['أ', 'ا'],
+  ['إ', 'ا'],
+  ['آ', 'ا'],
+  ['ٱ', 'ا'],
+  ['ى', 'ي'],
+  ['ة', 'ه'],
+  ['ؤ', 'و'],
+  ['ئ', 'ي'],
+];
+const range = (first: number, last: number) => Array.from({ length: last - first + 1 }, (_, i) => String.fromCharCode(first + i)).join('');
+/** The marks DIACRITICS removes, and tatweel. */
+const DROPPED = range(0x0610, 0x061a) + range(0x064b, 0x065f) + range(0x0670, 0x0670) + range(0x06d6, 0x06ed) + range(0x0640, 0x0640);
+
+/**
+ * How a colour's name is folded, written so the database can fold it the same way with
+ * `translate` (core/catalogue/colors.ts): each letter of `from` becomes the one at its place in
+ * `to`, and those past the end of `to` (diacritics, tatweel) are dropped.
+ */
+export const COLOR_NAME_FOLD = {
+  from: LETTER_FOLDS.map(([letter]) => letter).join('') + DROPPED,
+  to: LETTER_FOLDS.map(([, folded]) => folded).join(''),
+} as const;
+const COLOR_FOLDED = new Map([...COLOR_NAME_FOLD.from].map((letter, i) => [letter, COLOR_NAME_FOLD.to[i] ?? '']));
+
+/**
+ * A colour's name as shoppers may spell it, folded to one form: lower case, the forms of alef,
+ * alef maqsura, ta marbuta and hamza seats folded as normalizeArabic folds them, diacritics and
+ * tatweel dropped, spaces collapsed (`أسود`, `اسود` and ` اسوَد ` are one colour).
+ */
+export function foldColorName(name: string): string {
+  return [...name.toLowerCase()]
+    .map((letter) => COLOR_FOLDED.get(letter) ?? letter)
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
