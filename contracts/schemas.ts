@@ -21,6 +21,7 @@ import {
 } from './constants.ts';
 import { GOVERNORATES } from './governorates.ts';
 import { MSG } from './messages.ts';
+import { foldColorName } from './normalize-arabic.ts';
 import { RESET_CODE_DIGITS } from './whatsapp.ts';
 
 // In the browser, zod's compiled fast path would first probe `new Function`, which the pages'
@@ -193,7 +194,12 @@ export type ShippingRulesChange = z.infer<typeof ShippingRulesSchema>;
 
 export const AddToCartSchema = z.object({
   productId: IdSchema,
-  color: plainText(MSG.sizeInvalid).trim().min(1, MSG.sizeFirst).optional(),
+  color: plainText(MSG.sizeInvalid).trim().min(1, MSG.sizeFirst).optional().describe('The size'),
+  colorName: plainText(MSG.chooseColor)
+    .trim()
+    .max(100, MSG.chooseColor)
+    .optional()
+    .describe("One of the product's colours, matched ignoring case and Arabic spelling variants: required for a product with colours, ignored for one without"),
 });
 export type AddToCart = z.infer<typeof AddToCartSchema>;
 export const UpdateCartItemSchema = z.object({
@@ -279,7 +285,8 @@ const isPlainObject = (value: unknown) => typeof value === 'object' && value !==
  */
 export const StockSchema = z.preprocess(
   parseJson,
-  z.custom<Record<string, unknown>>(isPlainObject, { error: MSG.stockInvalid }).transform((value, ctx): StockInput => {
+  // A record, so the API's document states that stock is an object (its two shapes are told apart below).
+  z.record(z.string(), z.unknown(), { error: MSG.stockInvalid }).transform((value, ctx): StockInput => {
     const schema = Object.values(value).some(isPlainObject) ? ColorStockSchema : SizeStockSchema;
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data;
@@ -326,7 +333,7 @@ export const ColorsSchema = z.preprocess(
   z
     .array(ColorInputSchema, { error: MSG.colorsInvalid })
     .max(MAX_COLORS, MSG.tooManyColors)
-    .refine((colors) => new Set(colors.map((c) => c.name.toLocaleLowerCase())).size === colors.length, MSG.colorNameRepeated),
+    .refine((colors) => new Set(colors.map((c) => foldColorName(c.name))).size === colors.length, MSG.colorNameRepeated),
 );
 export type ColorInput = z.infer<typeof ColorInputSchema>;
 
@@ -359,12 +366,14 @@ const ProductFieldsBase = z.object({
       .preprocess(blankToUndefined, StockSchema.optional())
       .describe(
         'Pieces per size, a JSON object such as {"m": 4, "l": 0} (a form field holds its JSON text): whole numbers, only sizes of availableSizes; a size left out has 0. ' +
-          'Wins over quantity when both are sent. On an edit that changes only availableSizes, the sizes kept keep their pieces and new ones start at 0',
+          'For a product with colours, per colour name then size: {"أسود": {"m": 4, "l": 0}, "كحلي": {"m": 2}} (a pair left out has 0). ' +
+          'Wins over quantity when both are sent. On an edit that changes only availableSizes or colors, the pairs kept keep their pieces and new ones start at 0',
       ),
     colors: z
       .preprocess(blankToUndefined, ColorsSchema.optional())
       .describe(
-        'The colours, in order, as JSON [{"name": "كحلي", "hex": "#1f2a44", "images": [0, 1]}]: up to 12, names unique ignoring case, images index the product\'s images. ' +
+        'The colours, in order, as JSON [{"name": "كحلي", "hex": "#1f2a44", "images": [0, 1]}] (a form field holds its JSON text): up to 12, names unique ignoring case, ' +
+          "images index the product's images (as uploaded, or as they are on an edit that sends none), 5 at most per colour. " +
           'On an edit, colours are matched to the stored ones by position (a new name is a rename); one missing at the end is removed. [] removes every colour',
       ),
     age: z.enum(AGES, { error: MSG.ageInvalid }),

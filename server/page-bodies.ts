@@ -7,7 +7,7 @@
  * its form again with the message. Any other kind of body is refused the same way (415).
  */
 import type { IncomingMessage } from 'node:http';
-import { MAX_PRODUCT_IMAGES, MAX_UPLOAD_BYTES, MSG } from '../contracts/index.ts';
+import { MAX_IMAGES_WITH_COLORS, MAX_UPLOAD_BYTES, MSG } from '../contracts/index.ts';
 
 export interface PageBodyLimits {
   /** Bytes of one text field: the longest a page posts (an address, a review) fits many times over. */
@@ -24,7 +24,8 @@ export const PAGE_BODY_LIMITS: PageBodyLimits = {
   fieldBytes: 8 * 1024,
   fields: 200,
   formBytes: 64 * 1024,
-  uploadBytes: (MAX_PRODUCT_IMAGES + 1) * MAX_UPLOAD_BYTES,
+  // A product with colours may have 30 pictures besides its cover.
+  uploadBytes: (MAX_IMAGES_WITH_COLORS + 1) * MAX_UPLOAD_BYTES,
 };
 
 export interface BodyRefusal {

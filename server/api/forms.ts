@@ -21,18 +21,20 @@ export interface Form {
 }
 
 interface ObjectSchema {
-  properties?: Record<string, { type?: string; description?: string }>;
+  properties?: Record<string, { type?: string; description?: string; items?: { type?: string } }>;
 }
 
 /**
- * A multipart part is text, so a field whose value is an object (a product's stock) is sent as
- * its JSON text, which the contract's schema parses: either is documented.
+ * A multipart part is text, so a field whose value is an object (a product's stock) or a list of
+ * objects (its colours) is sent as its JSON text, which the contract's schema parses: either is
+ * documented. A list of plain values (the sizes) is a repeated field.
  */
 function asFormParts(schema: ObjectSchema): ObjectSchema {
   const properties = Object.entries(schema.properties ?? {}).map(([name, property]) => {
-    if (property.type !== 'object') return [name, property];
+    const json = property.type === 'object' || (property.type === 'array' && property.items?.type === 'object');
+    if (!json) return [name, property];
     const { description, ...object } = property;
-    return [name, { description, anyOf: [{ type: 'string', description: 'The JSON text of the object' }, object] }];
+    return [name, { description, anyOf: [{ type: 'string', description: `The JSON text of the ${property.type === 'object' ? 'object' : 'list'}` }, object] }];
   });
   return { ...schema, properties: Object.fromEntries(properties) };
 }

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   IdParamsSchema,
+  MAX_COLOR_IMAGES,
+  MAX_IMAGES_WITH_COLORS,
   MAX_PRODUCT_IMAGES,
   PageQuerySchema,
   ProductFieldsSchema,
@@ -11,6 +13,7 @@ import {
   ReviewSchema,
   StockSeenSchema,
 } from '../../contracts/index.ts';
+import { listColorsInUse } from '../../core/catalogue/colors.ts';
 import { PRODUCT_FILE_FIELDS, readNewProduct, readProductEdit } from '../../core/catalogue/product-form.ts';
 import { createProduct, deleteProduct, updateProduct } from '../../core/catalogue/product-edits.ts';
 import { getProduct, listProducts } from '../../core/catalogue/products.ts';
@@ -22,10 +25,12 @@ import { readForm } from '../plugins/uploads.ts';
 import type { ApiContext } from './context.ts';
 import { documentForm, imageFile } from './forms.ts';
 import {
+  ColorInUseShape,
   failures,
   listOf,
   NoContent,
   one,
+  presentColorInUse,
   presentPage,
   presentProduct,
   presentReview,
@@ -41,9 +46,12 @@ const ProductFormFiles = z.object({
   imageCover: imageFile,
   images: z
     .array(imageFile)
-    .max(MAX_PRODUCT_IMAGES - 1)
+    .max(MAX_IMAGES_WITH_COLORS - 1)
     .optional()
-    .describe(`A file per image, ${MAX_PRODUCT_IMAGES} images at most with the cover; on an edit, the images sent replace all the others`),
+    .describe(
+      `A file per image: ${MAX_PRODUCT_IMAGES} images at most with the cover, or with colours ${MAX_IMAGES_WITH_COLORS} (${MAX_COLOR_IMAGES} per colour); ` +
+        'on an edit, the images sent replace all the others',
+    ),
 });
 
 export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
@@ -54,7 +62,10 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         config: { catalogueRead: true },
         schema: {
           tags: ['products'],
-          summary: 'Products: filter by category[in][], category, season, age, availability, priceAfterDiscount[lte|gte|lt|gt], keyword; sort; page',
+          summary:
+            'Products: filter by category[in][], category, season, age, availability, priceAfterDiscount[lte|gte|lt|gt], ' +
+            'colorName and size (products with pieces in that colour, that size, or that pair), keyword (a word naming a colour ranks ' +
+            'products with pieces in it first); sort; page',
           querystring: ProductsQuerySchema,
           // Cache-Control, ETag and the 304: plugins/catalogue-cache.ts.
           // 429: too many keyword searches from one address (plugins/search-limits.ts).
@@ -65,6 +76,19 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         const list = () => listProducts(ctx.catalogueDb, request.query);
         return presentPage(await (request.query.keyword ? ctx.search.run(request.ip, list) : list()), presentProduct);
       },
+    );
+
+    app.get(
+      '/products/colors',
+      {
+        config: { catalogueRead: true },
+        schema: {
+          tags: ['products'],
+          summary: 'The colours in use, for a filter: each name once (ignoring case), its usual swatch, and how many available products have pieces in it; most products first',
+          response: { 200: z.object({ data: z.array(ColorInUseShape) }), 304: NotModified, ...failures() },
+        },
+      },
+      async () => ({ data: (await listColorsInUse(ctx.catalogueDb)).map(presentColorInUse) }),
     );
 
     app.get(
@@ -103,9 +127,11 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         },
         schema: {
           tags: ['products'],
-          summary: 'Change a product: the fields sent; new files replace the old images',
+          summary:
+            'Change a product: the fields sent; new files replace the old images. Colours are matched to the stored ones by position; ' +
+            'removing one whose pieces an order awaiting payment, pending or confirmed holds is 409 with nothing changed',
           params: IdParamsSchema,
-          response: { 200: one(ProductShape), ...failures(400, 401, 403, 404, 413, 415) },
+          response: { 200: one(ProductShape), ...failures(400, 401, 403, 404, 409, 413, 415) },
         },
       },
       async (request) => {
@@ -138,7 +164,8 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         preHandler: ctx.guards.admin,
         schema: {
           tags: ['products'],
-          summary: "A product's stock ledger, newest first: every change of a size's pieces with its reason, the order or admin, and the pieces before and after",
+          summary:
+            "A product's stock ledger, newest first: every change of a size's pieces (of a colour, named as it was then) with its reason, the order or admin, and the pieces before and after",
           params: IdParamsSchema,
           querystring: PageQuerySchema,
           response: { 200: listOf(StockMovementShape), ...failures(400, 401, 403, 404) },

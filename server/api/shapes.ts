@@ -9,6 +9,7 @@ import { ORDER_STATUSES, PAYMENT_METHODS, REFUND_STATUSES, STOCK_REASONS } from 
 import type { User } from '../../core/accounts/auth.ts';
 import type { Cart } from '../../core/checkout/cart.ts';
 import type { Category } from '../../core/catalogue/categories.ts';
+import type { ColorInUse } from '../../core/catalogue/colors.ts';
 import type { Coupon } from '../../core/checkout/coupons.ts';
 import type { Order } from '../../core/orders/orders.ts';
 import type { Page } from '../../core/shared/pagination.ts';
@@ -63,8 +64,25 @@ export const ProductShape = z.object({
   category: z.object({ _id: z.string(), name: z.string() }),
   price: z.number(),
   priceAfterDiscount: z.number(),
-  quantity: z.number().describe('Pieces left over all sizes: the sum of `stock` (read only)'),
-  stock: z.array(z.object({ size: z.string(), quantity: z.number() })).describe('Pieces left per size, one entry per size of availableSizes, in that order'),
+  quantity: z.number().describe('Pieces left over all sizes (and colours): the sum of `stock` (read only)'),
+  stock: z
+    .array(
+      z.object({
+        size: z.string(),
+        quantity: z.number(),
+        color: z.string().optional().describe("The colour's name: only for a product with colours"),
+      }),
+    )
+    .describe('Pieces left per size, one entry per size of availableSizes, in that order; with colours one entry per colour × size, colour then size'),
+  colors: z
+    .array(
+      z.object({
+        name: z.string(),
+        hex: z.string().describe('The swatch, #rrggbb'),
+        images: z.array(z.string()).describe("The product's images (file names among `images`) that show this colour"),
+      }),
+    )
+    .describe("The colours in the admin's order; empty for a product sold in one colour"),
   age: z.string(),
   season: z.string(),
   availableSizes: z.array(z.string()),
@@ -87,7 +105,8 @@ export const presentProduct = (p: Product): z.infer<typeof ProductShape> => ({
   price: p.price,
   priceAfterDiscount: p.priceAfterDiscount,
   quantity: p.quantity,
-  stock: p.stock.map((s) => ({ size: s.size, quantity: s.quantity })),
+  stock: p.stock.map((s) => ({ size: s.size, quantity: s.quantity, ...(s.color !== undefined && { color: s.color }) })),
+  colors: p.colors.map((c) => ({ name: c.name, hex: c.hex, images: c.images })),
   age: p.age,
   season: p.season,
   availableSizes: p.availableSizes,
@@ -107,6 +126,7 @@ export const CartShape = z.object({
       _id: z.string(),
       product: z.object({ _id: z.string(), title: z.string(), imageCover: z.string(), priceAfterDiscount: z.number(), availability: z.boolean() }),
       color: z.string().describe('the chosen size'),
+      colorName: z.string().nullable().describe("The chosen colour's name; null for a product without colours"),
       count: z.number(),
       price: z.number(),
     }),
@@ -134,6 +154,7 @@ export const presentCart = (c: Cart): z.infer<typeof CartShape> => ({
       availability: l.product.availability,
     },
     color: l.size,
+    colorName: l.colorName,
     count: l.count,
     price: l.price,
   })),
@@ -148,7 +169,8 @@ export const OrderShape = z.object({
   cartItems: z.array(
     z.object({
       product: z.object({ _id: z.string(), title: z.string(), imageCover: z.string(), barcode: z.string() }),
-      color: z.string(),
+      color: z.string().describe('the size bought'),
+      colorName: z.string().nullable().describe('The colour bought, named as it was when the order was placed; null for a product without colours'),
       count: z.number(),
       price: z.number(),
     }),
@@ -204,6 +226,7 @@ export const presentOrder = (o: Order, forStaff = false): z.infer<typeof OrderSh
   cartItems: o.lines.map((l) => ({
     product: { _id: l.productId, title: l.title, imageCover: l.imageCover, barcode: l.barcode },
     color: l.size,
+    colorName: l.colorName,
     count: l.count,
     price: l.price,
   })),
@@ -241,6 +264,7 @@ export const presentOrder = (o: Order, forStaff = false): z.infer<typeof OrderSh
 
 export const StockMovementShape = z.object({
   _id: z.string(),
+  colorName: z.string().nullable().describe("The colour's name when the entry was made (a later rename leaves it); null for a product without colours"),
   size: z.string(),
   reason: z.enum(STOCK_REASONS),
   quantityBefore: z.number(),
@@ -251,6 +275,7 @@ export const StockMovementShape = z.object({
 });
 export const presentStockMovement = (m: StockMovement): z.infer<typeof StockMovementShape> => ({
   _id: m.id,
+  colorName: m.colorName,
   size: m.size,
   reason: m.reason,
   quantityBefore: m.quantityBefore,
@@ -259,6 +284,13 @@ export const presentStockMovement = (m: StockMovement): z.infer<typeof StockMove
   by: m.by && { _id: m.by.id, name: m.by.name },
   createdAt: iso(m.createdAt),
 });
+
+export const ColorInUseShape = z.object({
+  name: z.string().describe('The name most products give the colour (one entry per name, ignoring case and Arabic spelling variants)'),
+  hex: z.string().describe('The swatch most products give it, #rrggbb'),
+  products: z.number().describe('Available products with pieces in this colour'),
+});
+export const presentColorInUse = (c: ColorInUse): z.infer<typeof ColorInUseShape> => ({ name: c.name, hex: c.hex, products: c.products });
 
 export const ReviewShape = z.object({
   _id: z.string(),

@@ -61,13 +61,16 @@ export function shoppingRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         preHandler: ctx.guards.signedIn,
         schema: {
           tags: ['cart'],
-          summary: `Add one piece of a product in a size (\`color\`); the same line again adds 1, up to ${MAX_LINE_PIECES} pieces (400 past it)`,
+          summary:
+            `Add one piece of a product in a size (\`color\`) and, for a product with colours, a colour (\`colorName\`, 400 when missing or unknown); ` +
+            `the same line again adds 1, up to ${MAX_LINE_PIECES} pieces (400 past it); a colour and size with no pieces left is 409`,
           body: AddToCartSchema,
           response: { 200: one(CartShape), ...failures(400, 401, 403, 409, 413, 415) },
         },
       },
       async (request) => {
-        const cart = await addToCart(ctx.db, currentUser(request).id, { productId: request.body.productId, size: request.body.color }, ctx.payments.orderLimits.linePieces);
+        const { productId, color: size, colorName } = request.body;
+        const cart = await addToCart(ctx.db, currentUser(request).id, { productId, size, colorName }, ctx.payments.orderLimits.linePieces);
         return { data: presentCart(cart) };
       },
     );
@@ -78,7 +81,7 @@ export function shoppingRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         preHandler: ctx.guards.signedIn,
         schema: {
           tags: ['cart'],
-          summary: `Set a line's count: at most ${MAX_LINE_PIECES} pieces (400 past it) and the size's stock left (409 past it)`,
+          summary: `Set a line's count: at most ${MAX_LINE_PIECES} pieces (400 past it) and its colour and size's stock left (409 past it)`,
           params: z.object({ itemId: IdSchema }),
           body: UpdateCartItemSchema,
           response: { 200: one(CartShape), ...failures(400, 401, 403, 404, 409, 413, 415) },

@@ -4,7 +4,7 @@
  */
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { MAX_PRODUCT_IMAGES, MAX_UPLOAD_BYTES, MSG } from '../../contracts/index.ts';
+import { MAX_IMAGES_WITH_COLORS, MAX_UPLOAD_BYTES, MSG } from '../../contracts/index.ts';
 import { AppError, fieldError } from '../../core/shared/errors.ts';
 
 /** Bytes of one text field (the description's 200 characters and the stock's JSON fit many times over). */
@@ -25,8 +25,11 @@ export async function readForm(request: FastifyRequest, fileFields: readonly str
   }
   const fields: Record<string, string | string[]> = {};
   const files: Record<string, Buffer[]> = {};
+  // A product with colours may have 30 pictures; one more than that (and the cover) reaches core,
+  // which refuses it with the count's own message, as it does a sixth picture without colours.
+  const maxFiles = MAX_IMAGES_WITH_COLORS + 2;
   const parts = request.parts({
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_PRODUCT_IMAGES + 2, fields: 40, parts: 60, fieldSize: FIELD_MAX_BYTES },
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: maxFiles, fields: 40, parts: maxFiles + 40, fieldSize: FIELD_MAX_BYTES },
   });
   try {
     for await (const part of parts) {

@@ -55,6 +55,7 @@ describe('POST /api/v1/cart', () => {
           _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
           product: { _id: product.id, title: product.title, imageCover: product.imageCover, priceAfterDiscount: 180, availability: true },
           color: 'l',
+          colorName: null,
           count: 1,
           price: 180,
         },

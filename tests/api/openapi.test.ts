@@ -95,6 +95,7 @@ describe('the OpenAPI document', () => {
       price: { type: 'number' },
       quantity: { type: 'integer' },
       stock: { anyOf: [{ type: 'string' }, { type: 'object' }] },
+      colors: { anyOf: [{ type: 'string' }, { type: 'array', maxItems: 12 }] },
       availability: { type: 'boolean' },
     });
     // A new product needs stock or quantity: neither is required alone.

@@ -73,8 +73,8 @@ describe('POST /api/v1/orders/{cartId}: placing an order', () => {
       id: expect.any(Number),
       user: { _id: customer.user.id, name: 'محمود حسن', phone: customer.user.phone },
       cartItems: expect.arrayContaining([
-        { product: expect.objectContaining({ _id: shirt.id, title: shirt.title, imageCover: shirt.imageCover }), color: 'm', count: 2, price: 180 },
-        { product: expect.objectContaining({ _id: polo.id, title: polo.title, imageCover: polo.imageCover }), color: 'xl', count: 1, price: 199.99 },
+        { product: expect.objectContaining({ _id: shirt.id, title: shirt.title, imageCover: shirt.imageCover }), color: 'm', colorName: null, count: 2, price: 180 },
+        { product: expect.objectContaining({ _id: polo.id, title: polo.title, imageCover: polo.imageCover }), color: 'xl', colorName: null, count: 1, price: 199.99 },
       ]),
       shippingAddress: { details: ADDRESS.details, phone: ADDRESS.phone, city: ADDRESS.shippingCity, district: ADDRESS.district, postalCode: DEFAULT_POSTAL_CODE },
       shippingPrice: 70,
