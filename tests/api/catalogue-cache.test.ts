@@ -274,6 +274,29 @@ describe('catalogue pages', () => {
     expect((await get(`${api.replace('limit=5', 'limit=6')}`)).body).toContain('بولو مفتاح الذاكرة الجديد');
   });
 
+  it("are kept apart by the listing's colour filter and the product page's colour, which the pages read", async () => {
+    const category = await createCategoryFixture(t.db, t.images, 'تصنيف ألوان الذاكرة');
+    const colours = (name: string, hex: string) => ({ colors: [{ name, hex, images: [] }], stock: { [name]: { m: 2 } }, category: category.id });
+    await createProductFixture(t.db, t.images, { title: 'قميص ذاكرة أسود', ...colours('أسود', '#000000') });
+    await createProductFixture(t.db, t.images, { title: 'قميص ذاكرة أبيض', ...colours('أبيض', '#ffffff') });
+    const listing = `/category/${category.id}`;
+    expect((await get(listing)).body).toContain('قميص ذاكرة أسود');
+    const white = (await get(`${listing}?colorName=${encodeURIComponent('أبيض')}`)).body;
+    expect(white).toContain('قميص ذاكرة أبيض');
+    expect(white).not.toContain('قميص ذاكرة أسود');
+
+    const both = await createProductFixture(t.db, t.images, {
+      colors: [
+        { name: 'أسود', hex: '#000000', images: [] },
+        { name: 'أبيض', hex: '#ffffff', images: [] },
+      ],
+      stock: { أسود: { m: 1 }, أبيض: { m: 1 } },
+      category: category.id,
+    });
+    expect((await get(`/product/${both.id}`)).body).toContain('name="colorName" value="أسود"');
+    expect((await get(`/product/${both.id}?color=${encodeURIComponent('أبيض')}`)).body).toContain('name="colorName" value="أبيض"');
+  });
+
   it('are not kept when the settings say so (development), while they keep their ETag', async () => {
     const dev = await createTestApp({ webBuildDir: buildWebApp('vitest-catalogue-cache'), catalogueCache: { keepPages: false } });
     try {

@@ -29,8 +29,11 @@ export function readParameters(request: FastifyRequest): readonly string[] {
   return query instanceof z.ZodObject ? Object.keys(query.shape) : [];
 }
 
-/** The pages read the listing's page and keyword (app/lib/loaders.server.ts), nothing else. */
-export const PAGE_PARAMETERS = ['page', 'keyword'];
+/**
+ * The pages read the listing's page, keyword and colour filter (app/lib/loaders.server.ts) and the
+ * product page its chosen colour (`color`), nothing else.
+ */
+export const PAGE_PARAMETERS = ['page', 'keyword', 'colorName', 'color'];
 
 /**
  * `url` with only the parameters in `read`, in the order they came: the key of a kept answer. A
