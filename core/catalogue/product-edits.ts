@@ -8,6 +8,7 @@ import { fieldError } from '../shared/errors.ts';
 import { scheduleImageRemovals } from './image-removals.ts';
 import { removeImages, storeImages, type ImageStore } from './images.ts';
 import { assertImageCount, colorSpecs, dropColors, pairsOf, spreadOverPairs, stockByPair, syncColors, type ColorSpec, type StoredColor } from './product-colors.ts';
+import { colorTags } from './search.ts';
 import { setStock } from './stock.ts';
 import { colorsOf, getProduct, type Product } from './products.ts';
 
@@ -17,10 +18,18 @@ async function findCategoryName(db: Db, categoryId: string): Promise<string> {
   return category.name;
 }
 
-function searchColumns(p: { title: string; description: string; age: string; season: string; barcode: string }, categoryName: string) {
+/**
+ * The search columns: the title's words, and the words of everything a shopper may search a
+ * product by, its colours' names among them, with their tags (core/catalogue/search.ts).
+ */
+function searchColumns(
+  p: { title: string; description: string; age: string; season: string; barcode: string },
+  categoryName: string,
+  colorNames: readonly string[],
+) {
   return {
     searchTitle: toSearchText(p.title),
-    searchText: toSearchText(p.title, categoryName, p.age, p.season, p.barcode, p.description),
+    searchText: [toSearchText(p.title, categoryName, p.age, p.season, p.barcode, p.description, ...colorNames), ...colorTags(colorNames)].join(' '),
   };
 }
 
@@ -128,7 +137,7 @@ export async function createProduct(
           available: fields.availability,
           barcode: fields.barcode,
           sale: fields.sale,
-          ...searchColumns(fields, categoryName),
+          ...searchColumns(fields, categoryName, (fields.colors ?? []).map((c) => c.name)),
         })
         .returning({ id: products.id });
       const specs = fields.colors ? colorSpecs(fields.colors, images) : undefined;
@@ -195,7 +204,7 @@ export async function updateProduct(
           ...(patch.availableSizes !== undefined && { availableSizes: patch.availableSizes }),
           ...(patch.availability !== undefined && { available: patch.availability }),
           ...(patch.sale !== undefined && { sale: patch.sale }),
-          ...searchColumns(merged, categoryName),
+          ...searchColumns(merged, categoryName, (patch.colors ?? current.colors).map((c) => c.name)),
           updatedAt: new Date(),
         })
         .where(eq(products.id, id));
@@ -250,8 +259,9 @@ export async function refreshSearchText(db: Db, categoryId: string, chunk = REIN
         .orderBy(asc(products.id))
         .limit(chunk);
       if (!rows.length) return;
+      const colors = await colorsOf(tx, rows.map((row) => row.id));
       const values = rows.map((row) => {
-        const columns = searchColumns(row, categoryName);
+        const columns = searchColumns(row, categoryName, (colors.get(row.id) ?? []).map((c) => c.name));
         return sql`(${row.id}::uuid, ${columns.searchTitle}, ${columns.searchText})`;
       });
       await tx.execute(

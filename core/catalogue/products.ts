@@ -1,12 +1,13 @@
 /** The catalogue as shoppers and staff read it: listing with filters, search and sorting, one product, related items. */
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { ALL_SEASONS, canBeBought, MSG, type ProductsQuery } from '../../contracts/index.ts';
+import { ALL_SEASONS, canBeBought, foldColorName, MSG, searchWords, type ProductsQuery } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { categories, productColors, products, productStock } from '../../db/schema.ts';
 import { AppError } from '../shared/errors.ts';
 import { offsetOf, toPage, type Page } from '../shared/pagination.ts';
+import { foldedColorName } from './colors.ts';
 import { prepareKeywordSearch } from './search.ts';
 import { stockOf, type SizeStock } from './stock.ts';
 
@@ -153,8 +154,9 @@ function buildFilters(query: ProductsQuery): SQL | undefined {
 }
 
 /**
- * Products with pieces in the colour named (ignoring case), the size, or that pair: a pair row
- * with stock left, and for a colour, one of the product's colours by that name.
+ * Products with pieces in the colour named (ignoring case and Arabic spelling variants), the
+ * size, or that pair: a pair row with stock left, and for a colour, one of the product's colours
+ * by that name.
  */
 function hasPiecesIn(colorName: string | undefined, size: string | undefined): SQL {
   const pair = db_and(
@@ -162,7 +164,7 @@ function hasPiecesIn(colorName: string | undefined, size: string | undefined): S
     sql`ps.quantity > 0`,
     size !== undefined ? sql`ps.size = ${size}` : undefined,
     colorName !== undefined
-      ? sql`exists (select 1 from ${productColors} pc where pc.id = ps.color_id and lower(pc.name) = lower(${colorName.trim()}))`
+      ? sql`exists (select 1 from ${productColors} pc where pc.id = ps.color_id and ${foldedColorName(sql`pc.name`)} = ${foldColorName(colorName)})`
       : undefined,
   );
   return sql`exists (select 1 from ${productStock} ps where ${pair})`;
@@ -208,24 +210,55 @@ async function boundedCount(db: Db, where: SQL | undefined, cap: number): Promis
   return Math.max(cap + 1, Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0));
 }
 
-/** One page of a keyword search: the first `cap` matches by the asked sort, title matches first. */
+/**
+ * One page of a keyword search: the first `cap` matches by the asked sort, then those with pieces
+ * in the colours the keyword names, then title matches.
+ */
 async function searchProducts(db: Db, query: ProductsQuery, filters: SQL | undefined, cap: number): Promise<Page<Product>> {
   const search = await prepareKeywordSearch(db, query.keyword!);
   if (!search) return toPage([], 0, query.page, query.limit);
-  const matches = db
-    .select({ id: products.id, searchTitle: products.searchTitle, ...SORT_COLUMNS })
-    .from(products)
-    .where(and(filters, search.where))
-    .orderBy(...sortOrder(query), desc(products.createdAt), desc(products.id))
-    .limit(cap)
-    .as('matches');
+  const matchesOf = () =>
+    db
+      .select({ id: products.id, searchTitle: products.searchTitle, ...SORT_COLUMNS })
+      .from(products)
+      .where(and(filters, search.where))
+      .orderBy(...sortOrder(query), desc(products.createdAt), desc(products.id))
+      .limit(cap)
+      .as('matches');
+  let inColors: string[][] = [];
+  if (search.colorWords.length) {
+    const scope = matchesOf();
+    const colors = await db
+      .select({ productId: productColors.productId, name: productColors.name })
+      .from(scope)
+      .innerJoin(productColors, eq(productColors.productId, scope.id))
+      .where(sql`exists (select 1 from ${productStock} ps where ps.product_id = ${productColors.productId} and ps.color_id = ${productColors.id} and ps.quantity > 0)`);
+    inColors = productsInColors(colors, search.colorWords);
+  }
+  const matches = matchesOf();
+  const colorMatches = inColors.filter((ids) => ids.length > 0).map((ids) => sql`(${matches.id} = any(${`{${ids.join(',')}}`}::uuid[]))::int`);
   const ranked = await db
     .select({ id: matches.id })
     .from(matches)
-    .orderBy(...sortOrder(query, matches), sql`${search.titleMatches(sql`${matches.searchTitle}`)} desc`, desc(matches.createdAt), desc(matches.id));
+    .orderBy(
+      ...sortOrder(query, matches),
+      ...(colorMatches.length ? [sql`${sql.join(colorMatches, sql` + `)} desc`] : []),
+      sql`${search.titleMatches(sql`${matches.searchTitle}`)} desc`,
+      desc(matches.createdAt),
+      desc(matches.id),
+    );
   const offset = offsetOf(query.page, query.limit);
   const ids = ranked.slice(offset, offset + query.limit).map((row) => row.id);
   return toPage(await listProductsByIds(db, ids), ranked.length, query.page, query.limit);
+}
+
+/**
+ * For each colour word, the products among `colors` (products' colours with pieces left) that
+ * have a colour whose name holds that word, as searchWords folds both.
+ */
+function productsInColors(colors: { productId: string; name: string }[], colorWords: string[]): string[][] {
+  const words = colors.map((c) => ({ productId: c.productId, words: searchWords(c.name) }));
+  return colorWords.map((word) => [...new Set(words.filter((c) => c.words.includes(word)).map((c) => c.productId))]);
 }
 
 /** One page of products matching the listing query (API.md GET /products). */

@@ -5,6 +5,12 @@
  * corrected first: the vocabulary (search_terms) offers its words one letter away (missing,
  * extra, changed or swapped), and the product may match any of them. The match itself is one
  * GIN index lookup on products.search_vector, whatever the catalogue's size.
+ *
+ * Colours: a product's search text holds its colours' words, and a tag for each (`#كحلي`), which
+ * no keyword word can spell (normalised words never hold `#`) and which the vocabulary keeps. A
+ * keyword word whose tag the vocabulary has names a colour of the catalogue: it ranks products
+ * with pieces in that colour first (core/catalogue/products.ts) instead of having to match, so
+ * `قميص كحلي` finds every shirt, the navy ones first. A keyword of colour words alone matches them.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { searchWords } from '../../contracts/index.ts';
@@ -20,10 +26,20 @@ const MIN_CORRECTED_LENGTH = 4;
 const MAX_CORRECTIONS = 5;
 
 export interface KeywordSearch {
-  /** The products matching every word. */
+  /** The products matching every word (but the colour words, when there are others). */
   where: SQL;
   /** How many of the keyword's words the title holds: title matches rank first. */
   titleMatches: (searchTitle: SQL) => SQL;
+  /** The keyword's words that name colours of the catalogue, as searchWords gives them. */
+  colorWords: string[];
+}
+
+/** The tag of a colour's word in a product's search text. */
+const colorTag = (word: string) => `#${word}`;
+
+/** The tags a product's search text holds for its colours' names: one per word. */
+export function colorTags(names: readonly string[]): string[] {
+  return [...new Set(searchWords(names.join(' ')))].map(colorTag);
 }
 
 /*
@@ -101,13 +117,25 @@ async function alternatives(db: Db, words: string[]): Promise<string[][]> {
   });
 }
 
+/** The words that name a colour of the catalogue: those whose tag the vocabulary holds (one primary-key read). */
+async function colorWordsOf(db: Db, words: string[]): Promise<string[]> {
+  const tags = new Set(
+    (await rowsOf<{ term: string }>(db, sql`select term from search_terms where term = any(${textArray(words.map(colorTag))}::text[])`)).map((row) => row.term),
+  );
+  return words.filter((word) => tags.has(colorTag(word)));
+}
+
 /** The condition and ranking for a keyword, or undefined when it has no searchable word. */
 export async function prepareKeywordSearch(db: Db, keyword: string): Promise<KeywordSearch | undefined> {
   const words = [...new Set(searchWords(keyword).filter((word) => /[\p{L}\p{N}]/u.test(word)))].slice(0, MAX_SEARCH_WORDS);
   if (words.length === 0) return undefined;
   const perWord = (await alternatives(db, words)).map((terms) => terms.join(' | '));
-  const query = perWord.map((alternatives) => `(${alternatives})`).join(' & ');
+  const colorWords = await colorWordsOf(db, words);
+  // Colour words only rank, unless nothing else is asked for.
+  const matched = colorWords.length < words.length ? perWord.filter((_, i) => !colorWords.includes(words[i]!)) : perWord;
+  const query = matched.map((alternatives) => `(${alternatives})`).join(' & ');
   return {
+    colorWords,
     where: sql`${products.searchVector} @@ ${query}::tsquery`,
     titleMatches: (searchTitle) =>
       sql.join(
