@@ -204,7 +204,7 @@ export const REFUND_STATUSES = ['succeeded', 'failed', 'pending'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** Why a size's stock changed, as the stock ledger records it. */
-export const STOCK_REASONS = ['order', 'cancelled', 'refused', 'admin', 'payment_expired'] as const;
+export const STOCK_REASONS = ['order', 'cancelled', 'refused', 'admin', 'payment_expired', 'exchange', 'return'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 export const STOCK_REASON_LABELS: Record<StockReason, string> = {
@@ -213,6 +213,8 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
   refused: 'رفض عند الاستلام',
   admin: 'تعديل من الإدارة',
   payment_expired: 'انتهاء مهلة الدفع',
+  exchange: 'استبدال',
+  return: 'مرتجع',
 };
 
 /**

@@ -218,6 +218,51 @@ export const MSG = {
   couponActiveInvalid: 'اختر تفعيل الكود أو إيقافه',
   couponNotFoundAdmin: 'كود الخصم غير موجود',
   couponUsedCannotDelete: 'هذا الكود استُخدم في طلبات فلا يمكن حذفه، أوقفه بدلاً من ذلك',
+  returnWindowInvalid: 'مدة الإرجاع يجب أن تكون عدداً صحيحاً من 1 إلى 60 يوماً',
+  returnShippingFeeInvalid: 'رسوم شحن الإرجاع يجب أن تكون رقماً من 0 إلى 1000 بحد أقصى قرشين',
+  returnSettingsSaved: 'تم حفظ إعدادات الإرجاع',
+  returnLinesRequired: 'اختر قطعة واحدة على الأقل لإرجاعها أو استبدالها',
+  returnLineRepeated: 'القطعة مذكورة أكثر من مرة',
+  returnCountInvalid: 'عدد القطع يجب أن يكون عدداً صحيحاً 1 أو أكثر',
+  returnReasonInvalid: 'اختر سبب الإرجاع: المقاس، عيب في المنتج، مختلف عن الوصف، غيرت رأيي، أو سبب آخر',
+  returnNoteRequired: 'اكتب سبب الإرجاع في الملاحظة',
+  returnNoteTooLong: 'يجب ألا تزيد الملاحظة عن 300 حرف',
+  exchangeSizeUnknown: 'المقاس المطلوب للاستبدال غير متاح لهذا المنتج',
+  exchangeColorUnknown: 'اللون المطلوب للاستبدال غير متاح لهذا المنتج',
+  /** Followed by the product, colour and size wanted. */
+  exchangeOutOfStock: 'القطعة المطلوبة للاستبدال غير متوفرة حالياً',
+  /** Followed by the product's title. */
+  notReturnable: 'هذا المنتج لا يُرجع ولا يُستبدل',
+  returnLineNotFound: 'القطعة غير موجودة في هذا الطلب',
+  /** Followed by the product's title and the pieces left to return. */
+  returnCountTooMany: 'عدد القطع أكبر من المتبقي للإرجاع',
+  /** Followed by the order's status. */
+  returnNeedsDelivered: 'يمكن طلب الإرجاع أو الاستبدال بعد توصيل الطلب فقط، حالته الآن',
+  /** Followed by the last day, a Cairo date. */
+  returnWindowClosed: 'انتهت مدة الإرجاع والاستبدال لهذا الطلب، وكان آخر يوم لها',
+  returnNotFound: 'طلب الإرجاع غير موجود',
+  returnStatusInvalid: 'حالة طلب الإرجاع غير صحيحة',
+  /** Followed by the return's status. */
+  returnStepNotAllowed: 'لا يمكن نقل طلب الإرجاع إلى هذه الحالة، حالته الآن',
+  /** Followed by the return's status. */
+  returnNotCancellable: 'يمكن إلغاء طلب الإرجاع قبل مراجعته فقط، حالته الآن',
+  declineReasonRequired: 'اكتب سبب رفض طلب الإرجاع',
+  declineReasonTooLong: 'يجب ألا يزيد سبب الرفض عن 300 حرف',
+  receivedInvalid: 'عدد القطع المستلمة يجب أن يكون عدداً صحيحاً 0 أو أكثر',
+  restockInvalid: 'عدد القطع العائدة للمخزون يجب أن يكون عدداً صحيحاً 0 أو أكثر',
+  receivedAboveCount: 'عدد القطع المستلمة أكبر من عدد القطع في طلب الإرجاع',
+  restockAboveReceived: 'عدد القطع العائدة للمخزون أكبر من القطع المستلمة',
+  /** Followed by the return's status. */
+  returnNotReceivable: 'يُسجل استلام طلب الإرجاع بعد الموافقة عليه مرة واحدة فقط، حالته الآن',
+  refundMethodInvalid: 'اختر طريقة رد المبلغ: نقداً، محفظة إلكترونية، إنستاباي أو تحويل بنكي',
+  refundMethodRequired: 'اختر طريقة رد المبلغ',
+  refundReferenceTooLong: 'يجب ألا يزيد رقم العملية عن 100 حرف',
+  /** Followed by the return's status. */
+  returnRefundNotDue: 'يُرد مبلغ طلب الإرجاع بعد استلام القطع، حالته الآن',
+  returnAlreadyRefunded: 'تم رد مبلغ طلب الإرجاع من قبل',
+  returnNothingToRefund: 'لا يوجد مبلغ لرده في طلب الإرجاع هذا',
+  cardReturnRefundOnline: 'مبلغ طلب مدفوع بالبطاقة يُرد من بوابة الدفع فقط',
+  returnNeedsExchangeSent: 'يكتمل طلب الاستبدال بعد استلام القطع ورد أي مبلغ مستحق',
 } as const;
 export type MessageKey = keyof typeof MSG;
 

@@ -345,6 +345,10 @@ const availabilityFlag = z
   .preprocess(asBoolean, z.boolean({ error: MSG.invalidValue }))
   .describe('False takes the product off sale (a new product is on sale unless it says so)');
 
+const returnableFlag = z
+  .preprocess(asBoolean, z.boolean({ error: MSG.invalidValue }))
+  .describe('False for what the shop does not take back once opened, such as underwear: returns of it are refused (a new product is returnable unless it says so)');
+
 /** The product form's fields, as multipart text or JSON; files are handled beside it. */
 const ProductFieldsBase = z.object({
     title: requiredText(MSG.titleRequired).max(100, MSG.titleTooLong),
@@ -390,6 +394,7 @@ const ProductFieldsBase = z.object({
     barcode: barcodeText.default(''),
     sale: saleText.default(''),
     availability: availabilityFlag.default(true),
+    returnable: returnableFlag.default(true),
 });
 export const ProductFieldsSchema = ProductFieldsBase.refine((p) => p.priceAfterDiscount === undefined || p.priceAfterDiscount <= p.price, {
     message: MSG.discountAbovePrice,
@@ -409,6 +414,7 @@ export const ProductPatchSchema = ProductFieldsBase.partial()
     barcode: barcodeText.optional(),
     sale: saleText.optional(),
     availability: availabilityFlag.optional(),
+    returnable: returnableFlag.optional(),
   })
   .refine((p) => p.priceAfterDiscount === undefined || p.price === undefined || p.priceAfterDiscount <= p.price, {
     message: MSG.discountAbovePrice,

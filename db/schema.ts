@@ -20,6 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_OUTCOMES, REFUND_STATUSES, STOCK_REASONS } from '../contracts/constants.ts';
 import { COUPON_TYPES } from '../contracts/coupons.ts';
+import { REFUND_METHODS, RETURN_REASONS, RETURN_STATUSES } from '../contracts/returns.ts';
 import { MESSAGE_KINDS, MESSAGE_STATUSES } from '../contracts/whatsapp.ts';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -94,6 +95,8 @@ export const products = pgTable(
     available: boolean('available').notNull().default(true),
     barcode: text('barcode').notNull().default(''),
     sale: text('sale').notNull().default(''),
+    /** False for what the shop may refuse to take back once opened (underwear); returns of it are refused. */
+    returnable: boolean('returnable').notNull().default(true),
     ratingsAverage: numeric('ratings_average', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
     ratingsQuantity: integer('ratings_quantity').notNull().default(0),
     /** Normalised title, category and description (contracts/normalize-arabic.ts). */
@@ -200,13 +203,15 @@ export const stockMovements = pgTable(
     quantityBefore: integer('quantity_before').notNull(),
     quantityAfter: integer('quantity_after').notNull(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The return whose exchange pieces left or whose returned pieces came back (reasons `exchange`, `return`). */
+    returnId: uuid('return_id').references((): AnyPgColumn => returns.id, { onDelete: 'set null' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('stock_movements_product_created_idx').on(t.productId, t.createdAt),
     index('stock_movements_order_idx').on(t.orderId),
-    check('stock_movements_reason_check', sql`${t.reason} in ('order', 'cancelled', 'refused', 'admin', 'payment_expired')`),
+    check('stock_movements_reason_check', sql`${t.reason} in ('order', 'cancelled', 'refused', 'admin', 'payment_expired', 'exchange', 'return')`),
   ],
 );
 
@@ -482,6 +487,8 @@ export const orderRefunds = pgTable(
     /** Why it failed, as far as the shop can tell (never a secret). */
     detail: text('detail'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The return this refund pays back (a part of the payment), or null for the order's own. */
+    returnId: uuid('return_id').references((): AnyPgColumn => returns.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('order_refunds_order_idx').on(t.orderId, t.createdAt)],
@@ -739,3 +746,107 @@ export const cartCoupons = pgTable('cart_coupons', {
     .references(() => coupons.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 });
+
+/** The shop's one row of return rules (API.md "returns and exchanges"); a shop that set nothing has DEFAULT_RETURN_SETTINGS. */
+export const returnSettings = pgTable(
+  'return_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    windowDays: integer('window_days').notNull().default(14),
+    returnShippingFee: money('return_shipping_fee').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('return_settings_one_row', sql`${t.id} = 1`),
+    check('return_settings_window_check', sql`${t.windowDays} between 1 and 60`),
+    check('return_settings_fee_check', sql`${t.returnShippingFee} >= 0 and ${t.returnShippingFee} <= 1000`),
+  ],
+);
+
+/**
+ * A customer's request to return or exchange pieces of a delivered order, and what staff did
+ * with it. The refund is recorded here: by hand for a cash order (method and reference), through
+ * Paymob for a card order (method `card`, its attempts in order_refunds with this return's id).
+ */
+export const returns = pgTable(
+  'returns',
+  {
+    id: id(),
+    /** The number people use for a return: sequential, never reused. */
+    number: integer('number').notNull().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: RETURN_STATUSES }).notNull().default('requested'),
+    note: text('note'),
+    declineReason: text('decline_reason'),
+    /** What the customer pays for the return, fixed when asked (the fee then, when a reason was theirs). */
+    shippingFee: money('shipping_fee').notNull().default(0),
+    refundMethod: text('refund_method', { enum: REFUND_METHODS }),
+    refundAmount: money('refund_amount'),
+    /** `succeeded` once the money went back; `pending` or `failed` for a card refund on its way or refused. */
+    refundStatus: text('refund_status', { enum: REFUND_STATUSES }),
+    refundReference: text('refund_reference'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
+    refundedBy: uuid('refunded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('returns_number_key').on(t.number),
+    index('returns_order_idx').on(t.orderId),
+    index('returns_user_created_idx').on(t.userId, t.createdAt),
+    index('returns_status_created_idx').on(t.status, t.createdAt),
+    check('returns_status_check', sql`${t.status} in ('requested', 'approved', 'declined', 'cancelled', 'received', 'completed')`),
+    check('returns_shipping_fee_check', sql`${t.shippingFee} >= 0`),
+  ],
+);
+
+/** The pieces of one order line a return holds, why, and what arrived and went back to stock. */
+export const returnLines = pgTable(
+  'return_lines',
+  {
+    id: id(),
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+    reason: text('reason', { enum: RETURN_REASONS }).notNull(),
+    /** The pair wanted in exchange (null size: not an exchange); the colour's id and its name as asked. */
+    exchangeSize: text('exchange_size'),
+    exchangeColorId: uuid('exchange_color_id'),
+    exchangeColorName: text('exchange_color_name'),
+    /** Pieces that arrived and pieces put back in stock, null before receipt. */
+    received: integer('received'),
+    restocked: integer('restocked'),
+  },
+  (t) => [
+    index('return_lines_return_idx').on(t.returnId),
+    index('return_lines_order_item_idx').on(t.orderItemId),
+    check('return_lines_count_check', sql`${t.count} >= 1`),
+    check('return_lines_received_check', sql`${t.received} is null or (${t.received} >= 0 and ${t.received} <= ${t.count})`),
+    check('return_lines_restocked_check', sql`${t.restocked} is null or (${t.restocked} >= 0 and ${t.restocked} <= ${t.received})`),
+  ],
+);
+
+/** Every change of a return's status: what it became, when, and who did it. */
+export const returnStatusHistory = pgTable(
+  'return_status_history',
+  {
+    id: id(),
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: RETURN_STATUSES }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    seq: integer('seq').notNull().generatedAlwaysAsIdentity(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('return_status_history_return_idx').on(t.returnId, t.seq)],
+);

@@ -35,6 +35,7 @@ export function productFields(category: string, overrides: Partial<ProductFields
     barcode: '',
     sale: '',
     availability: true,
+    returnable: true,
     ...overrides,
     category,
   };

@@ -33,6 +33,7 @@ import { whatsappRoutes } from './api/whatsapp.ts';
 import type { ApiContext } from './api/context.ts';
 import { markOptionalForms } from './api/forms.ts';
 import { orderRoutes } from './api/orders.ts';
+import { returnRoutes } from './api/returns.ts';
 import { PAYMOB_CALLBACK_ROUTE, PAYMOB_RETURN_ROUTE, paymentRoutes } from './api/payments.ts';
 import { productRoutes } from './api/products.ts';
 import { shippingRoutes } from './api/shipping.ts';
@@ -308,6 +309,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(productRoutes(context));
       await api.register(shoppingRoutes(context));
       await api.register(orderRoutes(context));
+      await api.register(returnRoutes(context));
       await api.register(paymentRoutes(context));
       await api.register(shippingRoutes(context));
       await api.register(couponRoutes(context));

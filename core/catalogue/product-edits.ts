@@ -137,6 +137,7 @@ export async function createProduct(
           available: fields.availability,
           barcode: fields.barcode,
           sale: fields.sale,
+          returnable: fields.returnable,
           ...searchColumns(fields, categoryName, (fields.colors ?? []).map((c) => c.name)),
         })
         .returning({ id: products.id });
@@ -204,6 +205,7 @@ export async function updateProduct(
           ...(patch.availableSizes !== undefined && { availableSizes: patch.availableSizes }),
           ...(patch.availability !== undefined && { available: patch.availability }),
           ...(patch.sale !== undefined && { sale: patch.sale }),
+          ...(patch.returnable !== undefined && { returnable: patch.returnable }),
           ...searchColumns(merged, categoryName, (patch.colors ?? current.colors).map((c) => c.name)),
           updatedAt: new Date(),
         })

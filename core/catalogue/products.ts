@@ -50,6 +50,8 @@ export interface Product {
   availability: boolean;
   barcode: string;
   sale: string;
+  /** False: the shop does not take it back (returns of it are refused). */
+  returnable: boolean;
   ratingsAverage: number;
   ratingsQuantity: number;
   createdAt: Date;
@@ -77,6 +79,7 @@ const productColumns = {
   available: products.available,
   barcode: products.barcode,
   sale: products.sale,
+  returnable: products.returnable,
   ratingsAverage: products.ratingsAverage,
   ratingsQuantity: products.ratingsQuantity,
   createdAt: products.createdAt,

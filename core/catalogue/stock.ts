@@ -9,7 +9,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { MSG, sizeName, type StockReason } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
-import { orders, productColors, products, productStock, stockMovements, users } from '../../db/schema.ts';
+import { orders, productColors, products, productStock, returns, stockMovements, users } from '../../db/schema.ts';
 import { AppError } from '../shared/errors.ts';
 import { offsetOf, toPage, type Page } from '../shared/pagination.ts';
 
@@ -39,6 +39,8 @@ export const colorIs = (column: typeof productStock.colorId, colorId: string | n
 export interface StockCause {
   reason: StockReason;
   orderId?: string | null;
+  /** The return whose exchange pieces left or whose returned pieces came back. */
+  returnId?: string | null;
   userId?: string | null;
 }
 
@@ -221,6 +223,7 @@ async function record(tx: Db, productId: string, pair: StockPair, quantityBefore
     quantityBefore,
     quantityAfter,
     orderId: cause.orderId ?? null,
+    returnId: cause.returnId ?? null,
     userId: cause.userId ?? null,
   });
 }
@@ -272,6 +275,8 @@ export interface StockMovement {
   quantityBefore: number;
   quantityAfter: number;
   order: { id: string; number: number } | null;
+  /** The return the change belongs to (reasons `exchange` and `return`). */
+  return: { id: string; number: number } | null;
   by: { id: string; name: string } | null;
   createdAt: Date;
 }
@@ -292,12 +297,15 @@ export async function listStockMovements(db: Db, productId: string, query: { pag
         quantityAfter: stockMovements.quantityAfter,
         orderId: orders.id,
         orderNumber: orders.number,
+        returnId: returns.id,
+        returnNumber: returns.number,
         userId: users.id,
         userName: users.name,
         createdAt: stockMovements.createdAt,
       })
       .from(stockMovements)
       .leftJoin(orders, eq(orders.id, stockMovements.orderId))
+      .leftJoin(returns, eq(returns.id, stockMovements.returnId))
       .leftJoin(users, eq(users.id, stockMovements.userId))
       .where(where)
       .orderBy(desc(stockMovements.seq))
@@ -313,6 +321,7 @@ export async function listStockMovements(db: Db, productId: string, query: { pag
     quantityBefore: r.quantityBefore,
     quantityAfter: r.quantityAfter,
     order: r.orderId && r.orderNumber !== null ? { id: r.orderId, number: r.orderNumber } : null,
+    return: r.returnId && r.returnNumber !== null ? { id: r.returnId, number: r.returnNumber } : null,
     by: r.userId && r.userName !== null ? { id: r.userId, name: r.userName } : null,
     createdAt: r.createdAt,
   }));

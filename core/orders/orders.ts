@@ -2,12 +2,14 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { MSG, ORDER_STATUSES, refundOwed, type OrderStatus, type PaymentMethod, type RefundStatus } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
-import { orderItems, orderRefunds, orders, orderStatusHistory, shipments, users } from '../../db/schema.ts';
+import { paidPrices, type ReturnStatus } from '../../contracts/returns.ts';
+import { orderItems, orderRefunds, orders, orderStatusHistory, returns, shipments, users } from '../../db/schema.ts';
 import { trackingUrlOf } from '../couriers/tracking.ts';
 import { AppError } from '../shared/errors.ts';
 import { offsetOf, toPage, type Page } from '../shared/pagination.ts';
 
 export interface OrderLine {
+  id: string;
   productId: string;
   title: string;
   imageCover: string;
@@ -17,6 +19,8 @@ export interface OrderLine {
   size: string;
   count: number;
   price: number;
+  /** The unit price paid: the line's share of the order's discount taken off (contracts/returns.ts paidPrices). */
+  paidPrice: number;
 }
 
 export interface Shipment {
@@ -74,6 +78,8 @@ export interface Order {
   shipment: Shipment | null;
   /** Every status the order had, oldest first; `by` is null where the shop itself acted. */
   statusHistory: { status: OrderStatus; at: Date; by: { id: string; name: string } | null }[];
+  /** The returns asked for the order, oldest first. */
+  returns: { id: string; number: number; status: ReturnStatus }[];
   createdAt: Date;
 }
 
@@ -108,8 +114,8 @@ const orderColumns = {
 async function withLines(db: Db, rows: Awaited<ReturnType<typeof selectOrders>>): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [lines, history, refunds, sent] = await Promise.all([
-    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.title), asc(orderItems.colorName), asc(orderItems.size)),
+  const [lines, history, refunds, sent, asked] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.title), asc(orderItems.colorName), asc(orderItems.size), asc(orderItems.id)),
     db
       .select({
         orderId: orderStatusHistory.orderId,
@@ -138,15 +144,21 @@ async function withLines(db: Db, rows: Awaited<ReturnType<typeof selectOrders>>)
       .where(inArray(orderRefunds.orderId, ids))
       .orderBy(asc(orderRefunds.createdAt)),
     db.select().from(shipments).where(inArray(shipments.orderId, ids)),
+    db
+      .select({ id: returns.id, number: returns.number, status: returns.status, orderId: returns.orderId })
+      .from(returns)
+      .where(inArray(returns.orderId, ids))
+      .orderBy(asc(returns.number)),
   ]);
   const shipmentOf = new Map(sent.map((s) => [s.orderId, s]));
   return rows.map((r) => withRefundOwed({
     id: r.id,
     number: r.number,
     user: { id: r.userId, name: r.userName, phone: r.userPhone },
-    lines: lines
-      .filter((l) => l.orderId === r.id)
-      .map((l) => ({ productId: l.productId, title: l.title, imageCover: l.imageCover, barcode: l.barcode, colorName: l.colorName, size: l.size, count: l.count, price: l.price })),
+    lines: linesOf(
+      lines.filter((l) => l.orderId === r.id),
+      r.discount,
+    ),
     shippingAddress: { details: r.shippingDetails, phone: r.shippingPhone, city: r.shippingCity, district: r.shippingDistrict, postalCode: r.postalCode },
     shippingPrice: r.shippingPrice,
     codFee: r.codFee,
@@ -169,7 +181,25 @@ async function withLines(db: Db, rows: Awaited<ReturnType<typeof selectOrders>>)
     statusHistory: history
       .filter((h) => h.orderId === r.id)
       .map((h) => ({ status: h.status, at: h.at, by: h.userId && h.userName !== null ? { id: h.userId, name: h.userName } : null })),
+    returns: asked.filter((a) => a.orderId === r.id).map((a) => ({ id: a.id, number: a.number, status: a.status })),
     createdAt: r.createdAt,
+  }));
+}
+
+/** An order's stored lines as read, each with the unit price paid after the order's discount. */
+function linesOf(rows: (typeof orderItems.$inferSelect)[], discount: number): OrderLine[] {
+  const paid = paidPrices(rows, discount);
+  return rows.map((l, i) => ({
+    id: l.id,
+    productId: l.productId,
+    title: l.title,
+    imageCover: l.imageCover,
+    barcode: l.barcode,
+    colorName: l.colorName,
+    size: l.size,
+    count: l.count,
+    price: l.price,
+    paidPrice: paid[i]!,
   }));
 }
 

@@ -79,6 +79,8 @@ export async function claimRefund(
   transactionId: string,
   paidCents: number,
   actorId: string | null,
+  /** A part of the payment instead of all that is left (a return's refund): at most what is left is sent. */
+  part?: { cents: number; returnId: string },
 ): Promise<RefundStart> {
   await tx
     .update(orderRefunds)
@@ -92,7 +94,8 @@ export async function claimRefund(
       ),
     );
   if (await refundInFlight(tx, orderId, transactionId)) return { status: 'pending' };
-  const remaining = paidCents - (await refundedCents(tx, orderId, transactionId));
+  const left = paidCents - (await refundedCents(tx, orderId, transactionId));
+  const remaining = part ? Math.min(part.cents, left) : left;
   if (remaining <= 0) return { status: null };
   const [row] = await tx
     .insert(orderRefunds)
@@ -103,6 +106,7 @@ export async function claimRefund(
       status: paymob ? 'pending' : 'failed',
       detail: paymob ? null : 'card payments are not configured',
       userId: actorId,
+      returnId: part?.returnId ?? null,
     })
     .returning({ id: orderRefunds.id });
   if (!paymob) return { status: 'failed' };

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { COUPON_TYPES } from '../../contracts/coupons.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS, REFUND_STATUSES, STOCK_REASONS } from '../../contracts/index.ts';
+import { RETURN_STATUSES } from '../../contracts/returns.ts';
 import type { User } from '../../core/accounts/auth.ts';
 import type { Cart } from '../../core/checkout/cart.ts';
 import type { Category } from '../../core/catalogue/categories.ts';
@@ -89,6 +90,7 @@ export const ProductShape = z.object({
   availability: z.boolean(),
   barcode: z.string(),
   sale: z.string(),
+  returnable: z.boolean().describe('False: the shop does not take it back, and a return of it is refused'),
   ratingsAverage: z.number(),
   ratingsQuantity: z.number(),
   createdAt: date,
@@ -113,6 +115,7 @@ export const presentProduct = (p: Product): z.infer<typeof ProductShape> => ({
   availability: p.availability,
   barcode: p.barcode,
   sale: p.sale,
+  returnable: p.returnable,
   ratingsAverage: p.ratingsAverage,
   ratingsQuantity: p.ratingsQuantity,
   createdAt: iso(p.createdAt),
@@ -168,11 +171,13 @@ export const OrderShape = z.object({
   user: z.object({ _id: z.string(), name: z.string(), phone: z.string() }),
   cartItems: z.array(
     z.object({
+      _id: z.string().describe("The line's id, named by a return's lineId"),
       product: z.object({ _id: z.string(), title: z.string(), imageCover: z.string(), barcode: z.string() }),
       color: z.string().describe('the size bought'),
       colorName: z.string().nullable().describe('The colour bought, named as it was when the order was placed; null for a product without colours'),
       count: z.number(),
       price: z.number(),
+      paidPrice: z.number().describe("The unit price paid: the price less the line's share of the order's discount, to the piastre (the shares never add up to more than the discount)"),
     }),
   ),
   shippingAddress: z.object({
@@ -216,6 +221,9 @@ export const OrderShape = z.object({
   statusHistory: z
     .array(z.object({ status: z.enum(ORDER_STATUSES), at: date, by: z.object({ _id: z.string(), name: z.string() }).nullable() }))
     .describe('Every status the order had, oldest first; `by` is null where the shop itself acted'),
+  returns: z
+    .array(z.object({ _id: z.string(), id: z.number().describe('sequential return number'), status: z.enum(RETURN_STATUSES) }))
+    .describe('The returns and exchanges asked for this order, oldest first'),
   createdAt: date,
 });
 /** An order as the API shows it; `forStaff` adds the courier's cash, which only admins see. */
@@ -224,11 +232,13 @@ export const presentOrder = (o: Order, forStaff = false): z.infer<typeof OrderSh
   id: o.number,
   user: { _id: o.user.id, name: o.user.name, phone: o.user.phone },
   cartItems: o.lines.map((l) => ({
+    _id: l.id,
     product: { _id: l.productId, title: l.title, imageCover: l.imageCover, barcode: l.barcode },
     color: l.size,
     colorName: l.colorName,
     count: l.count,
     price: l.price,
+    paidPrice: l.paidPrice,
   })),
   shippingAddress: o.shippingAddress,
   shippingPrice: o.shippingPrice,
@@ -259,6 +269,7 @@ export const presentOrder = (o: Order, forStaff = false): z.infer<typeof OrderSh
   deliveredAt: isoOrNull(o.deliveredAt),
   status: o.status,
   statusHistory: o.statusHistory.map((h) => ({ status: h.status, at: iso(h.at), by: h.by && { _id: h.by.id, name: h.by.name } })),
+  returns: o.returns.map((r) => ({ _id: r.id, id: r.number, status: r.status })),
   createdAt: iso(o.createdAt),
 });
 
@@ -270,6 +281,10 @@ export const StockMovementShape = z.object({
   quantityBefore: z.number(),
   quantityAfter: z.number(),
   order: z.object({ _id: z.string(), id: z.number().describe('sequential order number') }).nullable().describe('The order the change belongs to'),
+  return: z
+    .object({ _id: z.string(), id: z.number().describe('sequential return number') })
+    .nullable()
+    .describe('The return the change belongs to: its exchange pieces leaving (reason exchange) or its pieces back in stock (reason return)'),
   by: z.object({ _id: z.string(), name: z.string() }).nullable().describe('Who made the change; null where the shop itself did'),
   createdAt: date,
 });
@@ -281,6 +296,7 @@ export const presentStockMovement = (m: StockMovement): z.infer<typeof StockMove
   quantityBefore: m.quantityBefore,
   quantityAfter: m.quantityAfter,
   order: m.order && { _id: m.order.id, id: m.order.number },
+  return: m.return && { _id: m.return.id, id: m.return.number },
   by: m.by && { _id: m.by.id, name: m.by.name },
   createdAt: iso(m.createdAt),
 });

@@ -73,8 +73,8 @@ describe('POST /api/v1/orders/{cartId}: placing an order', () => {
       id: expect.any(Number),
       user: { _id: customer.user.id, name: 'محمود حسن', phone: customer.user.phone },
       cartItems: expect.arrayContaining([
-        { product: expect.objectContaining({ _id: shirt.id, title: shirt.title, imageCover: shirt.imageCover }), color: 'm', colorName: null, count: 2, price: 180 },
-        { product: expect.objectContaining({ _id: polo.id, title: polo.title, imageCover: polo.imageCover }), color: 'xl', colorName: null, count: 1, price: 199.99 },
+        { _id: expect.stringMatching(UUID), product: expect.objectContaining({ _id: shirt.id, title: shirt.title, imageCover: shirt.imageCover }), color: 'm', colorName: null, count: 2, price: 180, paidPrice: 180 },
+        { _id: expect.stringMatching(UUID), product: expect.objectContaining({ _id: polo.id, title: polo.title, imageCover: polo.imageCover }), color: 'xl', colorName: null, count: 1, price: 199.99, paidPrice: 199.99 },
       ]),
       shippingAddress: { details: ADDRESS.details, phone: ADDRESS.phone, city: ADDRESS.shippingCity, district: ADDRESS.district, postalCode: DEFAULT_POSTAL_CODE },
       shippingPrice: 70,
@@ -94,6 +94,7 @@ describe('POST /api/v1/orders/{cartId}: placing an order', () => {
       deliveredAt: null,
       status: 'pending',
       statusHistory: [{ status: 'pending', at: order.createdAt, by: { _id: customer.user.id, name: 'محمود حسن' } }],
+      returns: [],
       createdAt: expect.any(String),
     });
     expect(order.cartItems).toHaveLength(2);
