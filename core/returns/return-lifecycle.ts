@@ -219,6 +219,8 @@ async function claimCardRefund(tx: Tx, paymob: PaymobSettings | undefined, row: 
   if (!payment || found.refundAmount === 0) return null;
   const cents = toPiastres(found.refundAmount);
   const start = await claimRefund(tx, paymob, row.orderId, payment.transactionId, payment.paidCents, actorId, { cents, returnId: row.id });
+  // Another refund of the same payment waits for Paymob's answer: nothing was sent for this return, which staff refund later.
+  if ('status' in start && start.status === 'pending') return start;
   const status = 'send' in start ? 'pending' : (start.status ?? 'failed');
   await tx
     .update(returns)
@@ -302,8 +304,9 @@ export async function refundReturn(db: Db, id: string, body: ReturnRefund, admin
     const found = await getReturn(tx, id);
     if (found.refundAmount === 0) throw new AppError(409, MSG.returnNothingToRefund);
     if (found.order.paymentMethodType === 'card' && found.order.isPaid) {
-      if (row.refundStatus === 'pending') throw new AppError(409, MSG.refundInProgress);
-      return claimCardRefund(tx, paymob, row, found, admin.id);
+      const start = await claimCardRefund(tx, paymob, row, found, admin.id);
+      if (start && 'status' in start && start.status === 'pending') throw new AppError(409, MSG.refundInProgress);
+      return start;
     }
     if (!body?.method) throw fieldError('method', MSG.refundMethodRequired);
     const now = new Date();

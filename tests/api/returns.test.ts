@@ -12,7 +12,7 @@ import type { Product } from '../../core/catalogue/products.ts';
 import { orderRefunds, orders, products, returnLines, returns } from '../../db/schema.ts';
 import type { StandIn } from '../../scripts/paymob-standin.ts';
 import { advanceOrderFixture, createAccount, createProductFixture, UNKNOWN_ID, type Account } from '../fixtures/factories.ts';
-import { createPaymobTestApp, payAtStandIn, refundsOf, startStandIn, type PaymobTestApp } from '../helpers/paymob.ts';
+import { createPaymobTestApp, declineRefunds, payAtStandIn, refundsOf, startStandIn, type PaymobTestApp } from '../helpers/paymob.ts';
 import { ADDRESS, fillCart, ledgerOf, placeOrder, setSizeStock, sizeStockOf } from '../helpers/shop.ts';
 
 let standIn: StandIn;
@@ -431,6 +431,37 @@ describe('receiving and refunding', () => {
     expect(stored!.returnId).toBe(ret._id);
     expect((await refund(admin, ret._id)).json()).toEqual(fail(MSG.returnAlreadyRefunded));
     expect(await refundsOf(t.db, order._id)).toHaveLength(1);
+  });
+});
+
+describe('card refunds that fail', () => {
+  it('keeps a received card return waiting after Paymob refuses the refund, and completes it when a retry goes through', async () => {
+    const { order, ret } = await requested({ count: 1 }, { card: true });
+    expect((await step(admin, ret._id, { status: 'approved' })).statusCode).toBe(200);
+    const lineId = (ret.lines as { lineId: string }[])[0]!.lineId;
+    await declineRefunds(standIn, true);
+    try {
+      const res = await receive(admin, ret._id, { lines: [{ lineId, received: 1, restock: 0 }] });
+      expect(res.json().data).toMatchObject({ status: 'received', refund: { amount: 180, method: 'card', status: 'failed' } });
+    } finally {
+      await declineRefunds(standIn, false);
+    }
+    const retry = await refund(admin, ret._id);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().data).toMatchObject({ status: 'completed', refund: { amount: 180, method: 'card', status: 'succeeded' } });
+    expect((await refundsOf(t.db, order._id)).map((r) => r.status)).toEqual(['failed', 'succeeded']);
+  });
+});
+
+describe('returnable products', () => {
+  it('answers returnable on products and lets an admin switch it off', async () => {
+    const product = await createProductFixture(t.db, t.images);
+    expect((await inject('GET', `/products/${product.id}`, null)).json().data.returnable).toBe(true);
+    const res = await inject('PUT', `/products/${product.id}`, admin, { returnable: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.returnable).toBe(false);
+    const [row] = await t.db.select({ returnable: products.returnable }).from(products).where(eq(products.id, product.id));
+    expect(row!.returnable).toBe(false);
   });
 });
 
