@@ -210,10 +210,12 @@ describe('ProductFieldsSchema', () => {
       barcode: '',
       sale: '',
       availability: true,
+      returnable: true,
     });
   });
 
-  it('reads availability from form text', () => {
+  it('reads availability and returnable from form text', () => {
+    expect(ProductFieldsSchema.parse({ ...valid, returnable: 'false' }).returnable).toBe(false);
     expect(ProductFieldsSchema.parse({ ...valid, availability: 'false' }).availability).toBe(false);
     expect(ProductFieldsSchema.parse({ ...valid, availability: 'on' }).availability).toBe(true);
   });
