@@ -286,13 +286,13 @@ describe('GET /api/v1/products/{id}/stock-history', () => {
     const byAdmin = { _id: admin.user.id, name: 'هالة المخزن' };
     const byCustomer = { _id: customer.user.id, name: 'كريم فؤاد' };
     expect(body.data.map(({ _id: _ignored, createdAt: _when, ...rest }: MovementJson) => rest)).toEqual([
-      { colorName: null, size: 'm', reason: 'admin', quantityBefore: 3, quantityAfter: 10, order: null, by: byAdmin },
-      { colorName: null, size: 'l', reason: 'refused', quantityBefore: 1, quantityAfter: 2, order: secondOrder, by: { _id: courierDesk.user.id, name: 'مروة الشحن' } },
-      { colorName: null, size: 'l', reason: 'order', quantityBefore: 2, quantityAfter: 1, order: secondOrder, by: byCustomer },
-      { colorName: null, size: 'm', reason: 'cancelled', quantityBefore: 2, quantityAfter: 3, order: firstOrder, by: byCustomer },
-      { colorName: null, size: 'm', reason: 'order', quantityBefore: 3, quantityAfter: 2, order: firstOrder, by: byCustomer },
-      { colorName: null, size: 'm', reason: 'admin', quantityBefore: 0, quantityAfter: 3, order: null, by: byAdmin },
-      { colorName: null, size: 'l', reason: 'admin', quantityBefore: 0, quantityAfter: 2, order: null, by: byAdmin },
+      { colorName: null, size: 'm', reason: 'admin', quantityBefore: 3, quantityAfter: 10, order: null, return: null, by: byAdmin },
+      { colorName: null, size: 'l', reason: 'refused', quantityBefore: 1, quantityAfter: 2, order: secondOrder, return: null, by: { _id: courierDesk.user.id, name: 'مروة الشحن' } },
+      { colorName: null, size: 'l', reason: 'order', quantityBefore: 2, quantityAfter: 1, order: secondOrder, return: null, by: byCustomer },
+      { colorName: null, size: 'm', reason: 'cancelled', quantityBefore: 2, quantityAfter: 3, order: firstOrder, return: null, by: byCustomer },
+      { colorName: null, size: 'm', reason: 'order', quantityBefore: 3, quantityAfter: 2, order: firstOrder, return: null, by: byCustomer },
+      { colorName: null, size: 'm', reason: 'admin', quantityBefore: 0, quantityAfter: 3, order: null, return: null, by: byAdmin },
+      { colorName: null, size: 'l', reason: 'admin', quantityBefore: 0, quantityAfter: 2, order: null, return: null, by: byAdmin },
     ]);
     const times = body.data.map((m: MovementJson) => Date.parse(m.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
