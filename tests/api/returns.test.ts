@@ -466,13 +466,35 @@ describe('returnable products', () => {
 });
 
 describe('an order with a discount', () => {
-  it("gives each line the price paid after its share of the discount, and refunds that", async () => {
-    const { customer, order } = await deliveredOrder({ pieces: 3 });
-    // The order as if placed with a 54-pound discount code on its 540 pounds of items.
-    await t.db.update(orders).set({ discount: 54 }).where(eq(orders.id, order._id));
-    const line = (await readOrder(order._id, customer)).cartItems[0]!;
-    expect(line).toMatchObject({ price: 180, paidPrice: 162 });
-    const res = await ask(customer, order._id, { lines: [{ lineId: line._id, count: 2, reason: 'defective' }] });
-    expect(res.json().data).toMatchObject({ refundAmount: 324, lines: [{ paidPrice: 162 }] });
+  it('gives each line the price paid after its share of the discount, and a return gives back that', async () => {
+    const customer = await createAccount(t.db, 'user', 'نور الهدى');
+    const shirt = await createProductFixture(t.db, t.images, { price: 300, priceAfterDiscount: 300, stock: { m: 5 } });
+    const socks = await createProductFixture(t.db, t.images, { price: 100, priceAfterDiscount: 100, stock: { m: 5 } });
+    const code = `RET-${process.pid % 1000}`;
+    const made = await inject('POST', '/coupons', admin, { code, type: 'fixed', value: 50, minItemsTotal: 0, maxUses: null, maxUsesPerCustomer: 1, active: true });
+    expect(made.statusCode, made.body).toBe(201);
+    await fillCart(t, customer, shirt.id, 'm');
+    await fillCart(t, customer, socks.id, 'm');
+    const cartId = await fillCart(t, customer, socks.id, 'm');
+    expect((await inject('POST', '/cart/coupon', customer, { code })).statusCode).toBe(200);
+    const placed = await placeOrder(t, customer, cartId);
+    expect(placed.statusCode, placed.body).toBe(201);
+    await advanceOrderFixture(t.db, placed.json().data._id, 'delivered', admin);
+
+    // 300 and 200 of items share 50 off: 30 and 20, so 270 for the shirt and 90 a pair of socks.
+    const order = await readOrder(placed.json().data._id, customer);
+    expect(order.discount).toBe(50);
+    const byTitle = Object.fromEntries(order.cartItems.map((l) => [(l.product as { title: string }).title, l]));
+    expect(byTitle[shirt.title]).toMatchObject({ price: 300, paidPrice: 270, count: 1 });
+    expect(byTitle[socks.title]).toMatchObject({ price: 100, paidPrice: 90, count: 2 });
+
+    const res = await ask(customer, order._id, {
+      lines: [
+        { lineId: byTitle[shirt.title]!._id, count: 1, reason: 'defective' },
+        { lineId: byTitle[socks.title]!._id, count: 1, reason: 'not_as_described' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.refundAmount).toBe(360);
   });
 });
