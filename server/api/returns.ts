@@ -222,7 +222,7 @@ export function returnRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['returns'],
           summary:
-            'Record what arrived of an approved return: per line the pieces received (at most its count) and those put back in stock (at most received), once; ' +
+            "Record what arrived of an approved return: per line (the order line's lineId) the pieces received (at most its count) and those put back in stock (at most received), once; a line left out arrived with none; " +
             'a second call is 409. A paid card order is then refunded through Paymob; nothing to refund and no exchange completes the return',
           params: IdParamsSchema,
           body: ReceiveReturnSchema,
