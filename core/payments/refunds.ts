@@ -8,7 +8,7 @@
  * answer is recorded under the lock again. The pending refund is what keeps a second refund of
  * the same payment from being sent while the first waits for its answer.
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { RefundStatus } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
 import { orderRefunds, orders, paymentCallbacks } from '../../db/schema.ts';
@@ -47,12 +47,18 @@ async function lockOrderRow(tx: Tx, orderId: string): Promise<void> {
   await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
 }
 
-/** Piastres of `transactionId` already refunded successfully. */
-async function refundedCents(tx: Tx, orderId: string, transactionId: string): Promise<number> {
+/** Piastres of `transactionId` already refunded successfully (and, with `pendingToo`, those waiting for Paymob's answer). */
+async function refundedCents(tx: Tx, orderId: string, transactionId: string, pendingToo = false): Promise<number> {
   const [row] = await tx
     .select({ total: sql<string | null>`sum(${orderRefunds.amount})` })
     .from(orderRefunds)
-    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.transactionId, transactionId), eq(orderRefunds.status, 'succeeded')));
+    .where(
+      and(
+        eq(orderRefunds.orderId, orderId),
+        eq(orderRefunds.transactionId, transactionId),
+        pendingToo ? inArray(orderRefunds.status, ['succeeded', 'pending']) : eq(orderRefunds.status, 'succeeded'),
+      ),
+    );
   return toPiastres(Number(row?.total ?? 0));
 }
 
@@ -93,8 +99,13 @@ export async function claimRefund(
         lt(orderRefunds.createdAt, new Date(Date.now() - REFUND_ANSWER_LOST_MS)),
       ),
     );
-  if (await refundInFlight(tx, orderId, transactionId)) return { status: 'pending' };
-  const left = paidCents - (await refundedCents(tx, orderId, transactionId));
+  // A part (a return's refund) may go while another part of the payment waits for its answer, as
+  // long as the parts sent or sent back stay within what was paid; only the same return waits.
+  const inFlight = part
+    ? (await tx.select({ id: orderRefunds.id }).from(orderRefunds).where(and(eq(orderRefunds.returnId, part.returnId), eq(orderRefunds.status, 'pending'))).limit(1)).length > 0
+    : await refundInFlight(tx, orderId, transactionId);
+  if (inFlight) return { status: 'pending' };
+  const left = paidCents - (await refundedCents(tx, orderId, transactionId, part !== undefined));
   const remaining = part ? Math.min(part.cents, left) : left;
   if (remaining <= 0) return { status: null };
   const [row] = await tx

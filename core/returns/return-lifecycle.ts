@@ -5,7 +5,8 @@
  * goes back: recorded by hand for cash, through Paymob for a paid card order.
  *
  * Locks: a request takes its order's row lock, so racing requests for one line are counted one
- * after the other; every later step takes the return's row lock, so each step happens once.
+ * after the other; every later step takes the return's row lock, so each step happens once
+ * (receipt and refund take the order's first, as every refund of its payment does).
  */
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { foldColorName, MSG, ORDER_STATUS_LABELS, STORE_TIME_ZONE } from '../../contracts/index.ts';
@@ -142,6 +143,18 @@ async function lockReturn(tx: Tx, id: string) {
 
 type LockedReturn = Awaited<ReturnType<typeof lockReturn>>;
 
+/**
+ * Locks the return's order, then the return: the steps that may refund take the order's lock that
+ * every refund of its payment takes (core/payments/refunds.ts), in the order Paymob's answer is
+ * recorded in (order, then return), so two returns of one order never claim at once and never deadlock.
+ */
+async function lockOrderAndReturn(tx: Tx, id: string): Promise<LockedReturn> {
+  const [ref] = await tx.select({ orderId: returns.orderId }).from(returns).where(eq(returns.id, id));
+  if (!ref) throw new AppError(404, MSG.returnNotFound);
+  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, ref.orderId)).for('update');
+  return lockReturn(tx, id);
+}
+
 async function moveReturn(tx: Tx, id: string, to: ReturnStatus, actorId: string | null, set: Partial<typeof returns.$inferInsert> = {}): Promise<void> {
   await tx
     .update(returns)
@@ -219,7 +232,7 @@ async function claimCardRefund(tx: Tx, paymob: PaymobSettings | undefined, row: 
   if (!payment || found.refundAmount === 0) return null;
   const cents = toPiastres(found.refundAmount);
   const start = await claimRefund(tx, paymob, row.orderId, payment.transactionId, payment.paidCents, actorId, { cents, returnId: row.id });
-  // Another refund of the same payment waits for Paymob's answer: nothing was sent for this return, which staff refund later.
+  // This return's refund already waits for Paymob's answer: nothing more is sent.
   if ('status' in start && start.status === 'pending') return start;
   const status = 'send' in start ? 'pending' : (start.status ?? 'failed');
   await tx
@@ -253,7 +266,7 @@ async function sendCardRefund(db: Db, paymob: PaymobSettings | undefined, start:
  */
 export async function receiveReturn(db: Db, id: string, body: ReceiveReturn, admin: Viewer, paymob?: PaymobSettings): Promise<Return> {
   const start = await db.transaction(async (tx) => {
-    const row = await lockReturn(tx, id);
+    const row = await lockOrderAndReturn(tx, id);
     if (row.status !== 'approved') throw AppError.about(409, 'returnNotReceivable', RETURN_STATUS_LABELS[row.status]);
     const found = await getReturn(tx, id);
     // Lines are named by their order line, as the return shows them (one return line per order line).
@@ -298,7 +311,7 @@ export async function receiveReturn(db: Db, id: string, body: ReceiveReturn, adm
  */
 export async function refundReturn(db: Db, id: string, body: ReturnRefund, admin: Viewer, paymob?: PaymobSettings): Promise<Return> {
   const start = await db.transaction(async (tx) => {
-    const row = await lockReturn(tx, id);
+    const row = await lockOrderAndReturn(tx, id);
     if (row.refundStatus === 'succeeded') throw new AppError(409, MSG.returnAlreadyRefunded);
     if (row.status !== 'received') throw AppError.about(409, 'returnRefundNotDue', RETURN_STATUS_LABELS[row.status]);
     const found = await getReturn(tx, id);

@@ -434,6 +434,26 @@ describe('receiving and refunding', () => {
   });
 });
 
+describe('two returns of one card order', () => {
+  it('refunds each once when both are received at the same moment', async () => {
+    const { customer, order } = await deliveredOrder({ pieces: 2, card: true });
+    const lineId = order.cartItems[0]!._id;
+    const ids: string[] = [];
+    for (const reason of ['defective', 'not_as_described']) {
+      const res = await ask(customer, order._id, { lines: [{ lineId, count: 1, reason }] });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().data._id);
+      expect((await step(admin, res.json().data._id, { status: 'approved' })).statusCode).toBe(200);
+    }
+    const received = await Promise.all(ids.map((id) => receive(admin, id, { lines: [{ lineId, received: 1, restock: 1 }] })));
+    expect(received.map((r) => r.statusCode)).toEqual([200, 200]);
+    const refunds = await refundsOf(t.db, order._id);
+    expect(refunds.filter((r) => r.status === 'succeeded').map((r) => r.amount)).toEqual([180, 180]);
+    expect(refunds.some((r) => r.status === 'pending')).toBe(false);
+    for (const id of ids) expect((await inject('GET', `/returns/${id}`, admin)).json().data).toMatchObject({ status: 'completed', refund: { status: 'succeeded', amount: 180 } });
+  });
+});
+
 describe('card refunds that fail', () => {
   it('keeps a received card return waiting after Paymob refuses the refund, and completes it when a retry goes through', async () => {
     const { order, ret } = await requested({ count: 1 }, { card: true });
