@@ -1,5 +1,6 @@
 /**
- * The product's images (SPEC.md §5): up to five, the first is the cover. Without JavaScript it
+ * The product's images (SPEC.md §5): up to five, the first is the cover; up to 30 for a product
+ * with colours, whose pictures each colour then picks (color-fields.tsx). Without JavaScript it
  * is a plain multiple file input and the files go with the form in the order chosen. With
  * JavaScript the chosen files collect in a list with previews, where the admin removes one or
  * makes another the cover; the form then sends that list.
@@ -37,11 +38,23 @@ async function makePreview(file: File): Promise<string> {
   return canvas.toDataURL('image/jpeg', 0.85);
 }
 
-function usePreview(file: File): { src?: string; failed: boolean } {
+/** One preview per file, shared by the picker and the colours' picture choices. */
+const previews = new WeakMap<File, Promise<string>>();
+
+function previewOf(file: File): Promise<string> {
+  let preview = previews.get(file);
+  if (!preview) {
+    preview = makePreview(file);
+    previews.set(file, preview);
+  }
+  return preview;
+}
+
+export function usePreview(file: File): { src?: string; failed: boolean } {
   const [state, setState] = useState<{ src?: string; failed: boolean }>({ failed: false });
   useEffect(() => {
     let live = true;
-    makePreview(file).then(
+    previewOf(file).then(
       (src) => live && setState({ src, failed: false }),
       () => live && setState({ failed: true }),
     );
@@ -52,13 +65,22 @@ function usePreview(file: File): { src?: string; failed: boolean } {
   return state;
 }
 
-const TILE = 'relative aspect-[417/555] w-full overflow-hidden rounded-lg border border-line bg-surface';
+export const TILE = 'relative aspect-[417/555] w-full overflow-hidden rounded-lg border border-line bg-surface';
 
 function CoverBadge() {
   return (
     <span className="absolute start-1.5 top-1.5 inline-flex items-center gap-1 rounded-md bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
       <Star aria-hidden className="size-3.5 fill-current" />
       الغلاف
+    </span>
+  );
+}
+
+/** A picture's number, by which a colour names its pictures (the cover is 1); the image's name says it to screen readers. */
+export function PictureNumber({ number }: { number: number }) {
+  return (
+    <span aria-hidden className="absolute bottom-1.5 end-1.5 min-w-6 rounded-md bg-white/90 px-1.5 text-center text-xs font-bold text-ink ring-1 ring-black/10">
+      {number}
     </span>
   );
 }
@@ -86,6 +108,7 @@ function Preview({ image, index, onRemove, onMakeCover, disabled }: {
           </span>
         )}
         {index === 0 && <CoverBadge />}
+        <PictureNumber number={number} />
       </div>
       <div className="flex flex-wrap gap-1.5">
         {index > 0 && (
@@ -123,11 +146,13 @@ interface ImagePickerProps {
   error?: string;
   /** While the form uploads: the list must not change under it. */
   disabled?: boolean;
+  /** The most pictures, the cover included: more for a product with colours. */
+  max?: number;
 }
 
 let nextKey = 0;
 
-export function ImagePicker({ images, onChange, current, error, disabled }: ImagePickerProps) {
+export function ImagePicker({ images, onChange, current, error, disabled, max = MAX_PRODUCT_IMAGES }: ImagePickerProps) {
   const imagesUrl = useImagesUrl();
   // The list, previews and buttons need JavaScript; until it runs the native input does the job.
   const [enhanced, setEnhanced] = useState(false);
@@ -136,7 +161,7 @@ export function ImagePicker({ images, onChange, current, error, disabled }: Imag
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => setEnhanced(true), []);
 
-  const full = images.length >= MAX_PRODUCT_IMAGES;
+  const full = images.length >= max;
 
   function add(files: FileList | null) {
     if (!files?.length) return;
@@ -146,12 +171,12 @@ export function ImagePicker({ images, onChange, current, error, disabled }: Imag
       else if (file.size > MAX_UPLOAD_BYTES) toast.error(`${file.name}: ${MSG.imageTooLarge}`);
       else accepted.push({ key: `image-${nextKey++}`, file });
     }
-    const room = MAX_PRODUCT_IMAGES - images.length;
-    if (accepted.length > room) toast.error(MSG.tooManyImages);
+    const room = max - images.length;
+    if (accepted.length > room) toast.error(max > MAX_PRODUCT_IMAGES ? MSG.tooManyColorImages : MSG.tooManyImages);
     const added = accepted.slice(0, Math.max(room, 0));
     if (added.length) {
       onChange([...images, ...added]);
-      setAnnouncement(`تمت إضافة ${added.length} من الصور، المجموع ${images.length + added.length} من ${MAX_PRODUCT_IMAGES}`);
+      setAnnouncement(`تمت إضافة ${added.length} من الصور، المجموع ${images.length + added.length} من ${max}`);
     }
   }
 
@@ -178,7 +203,7 @@ export function ImagePicker({ images, onChange, current, error, disabled }: Imag
     <fieldset className="flex min-w-0 flex-col gap-3" aria-describedby={hintId}>
       <legend className="mb-1 font-semibold">صور المنتج</legend>
       <p id={hintId} className="text-sm text-muted">
-        حتى <Ltr>{MAX_PRODUCT_IMAGES}</Ltr> صور، الأولى هي صورة الغلاف. JPEG أو PNG أو WebP، بحد أقصى <Ltr>{MAX_UPLOAD_BYTES / 1024 / 1024}</Ltr> ميجابايت للصورة.
+        حتى <Ltr>{max}</Ltr> {max > 10 ? 'صورة' : 'صور'}، الأولى هي صورة الغلاف. JPEG أو PNG أو WebP، بحد أقصى <Ltr>{MAX_UPLOAD_BYTES / 1024 / 1024}</Ltr> ميجابايت للصورة.
         {current && ' الصور الجديدة تحل محل الصور الحالية.'}
       </p>
 
@@ -198,6 +223,7 @@ export function ImagePicker({ images, onChange, current, error, disabled }: Imag
                   className="size-full object-cover"
                 />
                 {i === 0 && <CoverBadge />}
+                <PictureNumber number={i + 1} />
               </li>
             ))}
           </ul>
@@ -264,7 +290,7 @@ export function ImagePicker({ images, onChange, current, error, disabled }: Imag
             // The status line announces the count.
             <span aria-hidden className="text-sm font-normal text-muted">
               <Ltr>
-                ({images.length} / {MAX_PRODUCT_IMAGES})
+                ({images.length} / {max})
               </Ltr>
             </span>
           )}

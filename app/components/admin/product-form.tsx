@@ -2,21 +2,42 @@
  * The add and edit product form (SPEC.md §5 "Add-product"). Without JavaScript it is a plain
  * multipart post to the page's action. With JavaScript it is checked with the same schema the
  * server uses, then sent to the REST API with XMLHttpRequest so the upload shows real progress;
- * the server's Arabic messages land beside the fields, with a toast, either way.
+ * the server's Arabic messages land beside the fields, with a toast, either way. A product may
+ * come in colours (color-fields.tsx): then its stock is a grid of colour × size.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { toast } from '../../enhance/toast.ts';
-import { AGES, DESCRIPTION_MAX, SEASONS, SIZES, sizeName } from '../../../contracts/constants.ts';
+import { AGES, DESCRIPTION_MAX, MAX_PRODUCT_IMAGES, SEASONS, SIZES, sizeName } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
-import { ProductFieldsSchema, ProductPatchSchema } from '../../../contracts/schemas.ts';
+import { MAX_IMAGES_WITH_COLORS, ProductFieldsSchema, ProductPatchSchema } from '../../../contracts/schemas.ts';
 import { FieldMessage, FormAlert, SelectField, TextAreaField, TextField } from '../account/form-field.tsx';
 import { SpinnerButton } from '../account/spinner-button.tsx';
 import { Ltr } from '../../lib/format.tsx';
 import type { ActionResult } from '../../lib/toast.ts';
+import {
+  ColorsSection,
+  ColorStockGrid,
+  initialColorRows,
+  newColorRow,
+  sentRows,
+  storedPictureKey,
+  type ColorRow,
+  type PictureChoice,
+} from './color-fields.tsx';
 import { ImagePicker, type PickedImage } from './image-picker.tsx';
-import { piecesOf, StockField, totalOf } from './stock-field.tsx';
-import { errorsByField, readApiErrors, readProductFields, sendMultipart, stockTexts, toUploadBody } from './upload.ts';
+import { piecesOf, StockField, stockFieldName, totalOf } from './stock-field.tsx';
+import {
+  COLORS_BEFORE_FIELD,
+  errorsByField,
+  FIRST_COLOR_PICTURE,
+  readApiErrors,
+  readProductFields,
+  sendMultipart,
+  stockTexts,
+  toUploadBody,
+  type ColorRowValues,
+} from './upload.ts';
 
 /** What the edit form starts from: the stored product, without dates. */
 export interface EditableProduct {
@@ -26,8 +47,10 @@ export interface EditableProduct {
   category: { id: string };
   price: number;
   priceAfterDiscount: number;
-  /** Pieces per size, in the order of availableSizes. */
-  stock: { size: string; quantity: number }[];
+  /** Pieces per size, in the order of availableSizes; with colours per colour × size, each naming its colour. */
+  stock: { size: string; quantity: number; color?: string }[];
+  /** The colours in order, each with its pictures among `images`; empty for a product in one colour. */
+  colors: { name: string; hex: string; images: string[] }[];
   age: string;
   season: string;
   availableSizes: string[];
@@ -42,8 +65,18 @@ type FormValues = Record<string, unknown>;
 
 export type ProductActionData = ActionResult & { values?: FormValues };
 
+/** The stored colours as the form's rows: pictures by their numbers, and the pieces shown, sent back as seen. */
+function colorRowsOf(product: EditableProduct): ColorRowValues[] {
+  return product.colors.map((colour) => {
+    const stock = Object.fromEntries(product.stock.filter((s) => s.color === colour.name).map((s) => [s.size, String(s.quantity)]));
+    const pictures = colour.images.map((file) => product.images.indexOf(file)).filter((i) => i >= 0);
+    return { name: colour.name, hex: colour.hex, pictures: pictures.map((i) => i + FIRST_COLOR_PICTURE).join(' '), stock, seen: stock };
+  });
+}
+
 function valuesOf(product: EditableProduct): FormValues {
-  const stock = JSON.stringify(Object.fromEntries(product.stock.map((s) => [s.size, s.quantity])));
+  const flat = product.colors.length === 0 ? Object.fromEntries(product.stock.map((s) => [s.size, String(s.quantity)])) : {};
+  const stock = JSON.stringify(flat);
   return {
     title: product.title,
     description: product.description,
@@ -51,7 +84,8 @@ function valuesOf(product: EditableProduct): FormValues {
     price: String(product.price),
     priceAfterDiscount: String(product.priceAfterDiscount),
     stock,
-    stockSeen: stock,
+    flatSeen: flat,
+    colorRows: colorRowsOf(product),
     age: product.age,
     season: product.season,
     availableSizes: product.availableSizes,
@@ -60,6 +94,10 @@ function valuesOf(product: EditableProduct): FormValues {
     availability: product.available ? 'true' : 'false',
   };
 }
+
+/** A record of texts, as the form's values keep the pieces it showed. */
+const isTextRecord = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
 
 const CONTROL =
   'w-full min-h-11 rounded-lg border bg-white px-3 py-2 text-base text-ink focus:border-brand-500 aria-[invalid=true]:border-sale';
@@ -162,12 +200,32 @@ export function ProductForm({ mode, categories, product, actionData }: ProductFo
   const chosenSizes = Array.isArray(values.availableSizes) ? (values.availableSizes as string[]) : [];
   // Rows of sizes that were not sent keep what is stored, so ticking a size again shows its pieces.
   const stockValues = { ...stockTexts(product && valuesOf(product).stock), ...stockTexts(values.stock) };
+  const flatSeen = isTextRecord(values.flatSeen) ? values.flatSeen : {};
   const [stockTotal, setStockTotal] = useState(() => piecesOf(chosenSizes.map((size) => stockValues[size] ?? '0')));
+  // The sizes ticked now: the colour grid's columns.
+  const [ticked, setTicked] = useState(chosenSizes);
+  // The list, previews and buttons of the colours need JavaScript; until it runs, plain fields do the job.
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+
+  // A picture a colour shows is one after the cover: the ones chosen now, or the stored ones while
+  // no new ones are (a single new picture replaces only the cover).
+  const storedChoices: PictureChoice[] = (product?.images ?? []).map((name, i) => ({ key: storedPictureKey(name), number: i + FIRST_COLOR_PICTURE, source: { name } }));
+  const choices: PictureChoice[] =
+    images.length > 1 ? images.slice(1).map((image, i) => ({ key: image.key, number: i + FIRST_COLOR_PICTURE, source: { file: image.file } })) : storedChoices;
+  const [colorRows, setColorRows] = useState<ColorRow[]>(() =>
+    initialColorRows(Array.isArray(values.colorRows) ? (values.colorRows as ColorRowValues[]) : [], product?.colors.length ?? 0, storedChoices),
+  );
+  const [colorAdded, setColorAdded] = useState(0);
+  const colored = sentRows(colorRows).length > 0;
+  const maxImages = colored ? MAX_IMAGES_WITH_COLORS : MAX_PRODUCT_IMAGES;
 
   // Once the admin submits with JavaScript, the answer of an earlier plain post no longer applies.
   const [submitted, setSubmitted] = useState(false);
-  const errors = clientErrors ?? errorsByField(actionData?.errors ?? {});
-  const alert = submitted ? formMessage : actionData?.toast?.type === 'error' ? actionData.toast.message : undefined;
+  // A colour an unshipped order holds, refused on a plain post, is said beside the colours.
+  const colorRefused = !submitted && actionData?.messageKey === 'colorInOpenOrders' ? actionData.toast?.message : undefined;
+  const errors = clientErrors ?? { ...errorsByField(actionData?.errors ?? {}), ...(colorRefused && { colors: colorRefused }) };
+  const alert = submitted ? formMessage : actionData?.toast?.type === 'error' && !colorRefused ? actionData.toast.message : undefined;
   const success = !submitted && actionData?.ok ? actionData.toast?.message : undefined;
   const uploading = progress !== null;
 
@@ -177,6 +235,10 @@ export function ProductForm({ mode, categories, product, actionData }: ProductFo
   useEffect(() => {
     if (actionData?.errors) focusFirstError(formRef.current);
   }, [actionData]);
+  // The stock per size comes back when the last colour goes: its total counts from its rows again.
+  useEffect(() => {
+    if (!colored && formRef.current) setStockTotal(totalOf(formRef.current));
+  }, [colored]);
 
   function showErrors(fieldMessages: Record<string, string>, message?: string) {
     setClientErrors(fieldMessages);
@@ -201,6 +263,11 @@ export function ProductForm({ mode, categories, product, actionData }: ProductFo
     if (!checked.success) for (const issue of checked.error.issues) byPath[issue.path.join('.')] ??= issue.message;
     const found = errorsByField(byPath);
     if (mode === 'add' && images.length === 0) found.images = MSG.imageCoverRequired;
+    if (images.length > maxImages) found.images ??= colored ? MSG.tooManyColorImages : MSG.tooManyImages;
+    // A colour left without a name at the end would not be sent at all: ask for it instead.
+    sentRows(colorRows).forEach((row, i) => {
+      if (!row.name.trim()) found[`colors.${i}`] ??= MSG.colorNameRequired;
+    });
     if (Object.keys(found).length) return showErrors(found);
 
     setClientErrors({});
@@ -216,6 +283,8 @@ export function ProductForm({ mode, categories, product, actionData }: ProductFo
         setFormKey((k) => k + 1);
         setDescriptionLength(0);
         setStockTotal(0);
+        setTicked([]);
+        setColorRows([]);
       }
       revalidator.revalidate();
       return;
@@ -232,6 +301,20 @@ export function ProductForm({ mode, categories, product, actionData }: ProductFo
     setClientErrors(rest);
   }
 
+  /** A new colour at the end; a product's first colour starts from the pieces per size typed so far. */
+  function addColor() {
+    const data = formRef.current ? new FormData(formRef.current) : undefined;
+    const flat = colored || !data ? {} : Object.fromEntries(ticked.map((size) => [size, String(data.get(stockFieldName(size)) ?? '0')]));
+    setColorRows([...colorRows, newColorRow(flat)]);
+    setColorAdded((n) => n + 1);
+  }
+
+  function formChanged(form: HTMLFormElement) {
+    setStockTotal(totalOf(form));
+    const sizes = new FormData(form).getAll('availableSizes').map(String);
+    if (sizes.join() !== ticked.join()) setTicked(sizes);
+  }
+
   const percent = Math.round((progress ?? 0) * 100);
   const section = 'flex flex-col gap-4 rounded-xl border border-line bg-white p-4 sm:p-5';
 
@@ -243,7 +326,7 @@ export function ProductForm({ mode, categories, product, actionData }: ProductFo
       encType="multipart/form-data"
       noValidate
       onSubmit={onSubmit}
-      onChange={(event) => setStockTotal(totalOf(event.currentTarget))}
+      onChange={(event) => formChanged(event.currentTarget)}
       aria-label={mode === 'add' ? 'إضافة منتج' : 'تعديل المنتج'}
       className="flex flex-col gap-4"
     >
@@ -257,6 +340,7 @@ export function ProductForm({ mode, categories, product, actionData }: ProductFo
           current={product && { cover: product.imageCover, others: product.images }}
           error={errors.images}
           disabled={uploading}
+          max={maxImages}
         />
       </div>
 
@@ -303,8 +387,24 @@ export function ProductForm({ mode, categories, product, actionData }: ProductFo
       </div>
 
       <div className={section}>
+        {product && <input type="hidden" name={COLORS_BEFORE_FIELD} value={product.colors.length} />}
+        <ColorsSection
+          rows={colorRows}
+          onChange={setColorRows}
+          onAdd={addColor}
+          choices={choices}
+          enhanced={enhanced}
+          errors={errors}
+          disabled={uploading}
+          added={colorAdded}
+        />
+      </div>
+
+      <div className={section}>
         <SizesField selected={chosenSizes} error={errors.availableSizes} />
-        <StockField values={stockValues} seen={stockTexts(values.stockSeen)} errors={errors} total={stockTotal} />
+        {/* Without JavaScript both are in the page, and a stylesheet shows the one that applies as colours are named. */}
+        {(!enhanced || !colored) && <StockField values={stockValues} seen={flatSeen} errors={errors} total={stockTotal} />}
+        {(!enhanced || colored) && <ColorStockGrid rows={colorRows} onChange={setColorRows} sizes={ticked} enhanced={enhanced} errors={errors} />}
       </div>
 
       <div className={section}>

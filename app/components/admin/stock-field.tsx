@@ -5,6 +5,7 @@
  * and a browser without :has shows them all; rows of unticked sizes are not sent). The edit form
  * also carries, hidden, the pieces it showed (`stockSeen.<size>`): a size left as shown keeps
  * the pieces it has when saved, so an order placed while the form was open is not undone.
+ * A product with colours has the grid of colour × size instead (color-fields.tsx).
  */
 import { SIZES, sizeName } from '../../../contracts/constants.ts';
 import { FieldMessage } from '../account/form-field.tsx';
@@ -36,7 +37,7 @@ export function StockField({ values, seen, errors, total }: StockFieldProps) {
   const rowErrors = SIZES.filter((size) => errors[stockFieldName(size)]);
   const invalid = Boolean(errors.stock) || rowErrors.length > 0;
   return (
-    <fieldset className="min-w-0" aria-invalid={invalid || undefined} aria-describedby={errors.stock ? 'field-stock-error' : undefined}>
+    <fieldset data-flat-stock className="min-w-0" aria-invalid={invalid || undefined} aria-describedby={errors.stock ? 'field-stock-error' : undefined}>
       <style>{ROWS_FOLLOW_TICKS}</style>
       <legend className="mb-1 font-semibold">المخزون لكل مقاس</legend>
       <p className="mb-3 text-sm text-muted">عدد القطع المتوفرة من كل مقاس مختار.</p>
