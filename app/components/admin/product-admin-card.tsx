@@ -1,5 +1,5 @@
 /**
- * A product as the admin sees it in the list: the cover, what shoppers pay, the stock of each size, whether
+ * A product as the admin sees it in the list: the cover, what shoppers pay, the stock of each size (of each colour), whether
  * it can be bought, and the edit and delete actions. Deleting asks once more in a disclosure,
  * which opens and closes without JavaScript; its confirm button is a plain form post.
  */
@@ -23,8 +23,10 @@ export interface AdminCardProduct {
   price: number;
   priceAfterDiscount: number;
   quantity: number;
-  /** Pieces per size, in the product's order of sizes. */
-  stock: { size: string; quantity: number }[];
+  /** Pieces per size, in the product's order of sizes; with colours per colour × size, each naming its colour. */
+  stock: { size: string; quantity: number; color?: string }[];
+  /** The colours in order (empty for a product in one colour). */
+  colors: { name: string; hex: string }[];
   /** The admin's switch. */
   available: boolean;
   sale: string;
@@ -76,7 +78,7 @@ export function ProductAdminCard({ product }: { product: AdminCardProduct }) {
         <p className="text-sm">
           المخزون: <Ltr className="font-semibold">{product.quantity}</Ltr>
         </p>
-        <SizeStockChips stock={product.stock} label={`المخزون حسب المقاس: ${product.title}`} />
+        <SizeStockChips stock={product.stock} colors={product.colors} label={`المخزون حسب المقاس: ${product.title}`} />
         <div className="flex flex-wrap gap-1">
           <StockBadge product={product} />
           <SaleBadge text={product.sale} />

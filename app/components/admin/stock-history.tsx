@@ -1,15 +1,19 @@
 /**
- * A product's recent stock ledger on its edit page: when, which size, why, the pieces before and
- * after, the order that caused it and who acted (the shop itself where no one did).
+ * A product's recent stock ledger on its edit page: when, which size (and colour, named as it was
+ * then, "كحلي · M"), why, the pieces before and after, the order that caused it and who acted
+ * (the shop itself where no one did).
  */
 import { Link } from 'react-router';
-import { sizeName, STOCK_REASON_LABELS } from '../../../contracts/constants.ts';
+import { STOCK_REASON_LABELS } from '../../../contracts/constants.ts';
 import type { StockMovement } from '../../../core/catalogue/stock.ts';
 import { Ltr } from '../../lib/format.tsx';
+import { ColorAndSize } from './color-and-size.tsx';
 import { stamp } from './date-time.ts';
 
 export interface StockMovementView {
   id: string;
+  /** Null for a product without colours. */
+  colorName: string | null;
   size: string;
   reason: string;
   before: number;
@@ -23,6 +27,7 @@ export interface StockMovementView {
 export function toStockMovementView(movement: StockMovement): StockMovementView {
   return {
     id: movement.id,
+    colorName: movement.colorName,
     size: movement.size,
     reason: STOCK_REASON_LABELS[movement.reason],
     before: movement.quantityBefore,
@@ -38,6 +43,7 @@ const CELL = 'px-3 py-2 align-top';
 
 /** `more`: older changes exist beyond the ones shown. */
 export function StockHistory({ movements, more }: { movements: StockMovementView[]; more: boolean }) {
+  const colours = movements.some((m) => m.colorName);
   return (
     <section aria-labelledby="stock-history-title" className="mt-4 rounded-xl border border-line bg-white p-4 sm:p-5">
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -62,7 +68,7 @@ export function StockHistory({ movements, more }: { movements: StockMovementView
                   التاريخ
                 </th>
                 <th scope="col" className={HEAD}>
-                  المقاس
+                  {colours ? 'اللون والمقاس' : 'المقاس'}
                 </th>
                 <th scope="col" className={HEAD}>
                   الكمية
@@ -87,7 +93,7 @@ export function StockHistory({ movements, more }: { movements: StockMovementView
                       <time dateTime={m.at.iso}>{m.at.text}</time>
                     </td>
                     <td className={`${CELL} font-semibold`}>
-                      <Ltr>{sizeName(m.size)}</Ltr>
+                      <ColorAndSize colorName={m.colorName} size={m.size} />
                     </td>
                     <td className={`${CELL} whitespace-nowrap`}>
                       {/* One left-to-right run: "2 → 3 (+1)". */}

@@ -40,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       priceAfterDiscount: p.priceAfterDiscount,
       quantity: p.quantity,
       stock: p.stock,
+      colors: p.colors.map(({ name, hex }) => ({ name, hex })),
       available: p.available,
       sale: p.sale,
     })),

@@ -1,11 +1,12 @@
 import { ArrowRight, ImageIcon } from 'lucide-react';
-import { flagChangeAllowed, isClosedStatus, MAX_PAGE_SIZE, sizeName } from '../../../contracts/constants.ts';
+import { flagChangeAllowed, isClosedStatus, MAX_PAGE_SIZE } from '../../../contracts/constants.ts';
 import { listMessages } from '../../../core/messages/messages.ts';
 import { getOrder } from '../../../core/orders/orders.ts';
 import { listPaymentCallbacks } from '../../../core/payments/payments.ts';
 import { whatsAppConnected } from '../../../core/messages/outbox.ts';
 import { FormAlert } from '../../components/account/form-field.tsx';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
+import { ColorAndSize } from '../../components/admin/color-and-size.tsx';
 import { changeOrder, type ShipmentActionResult } from '../../components/admin/order-actions.server.ts';
 import { CardPaidState, DecisionBadge, Detail, toAdminOrderView } from '../../components/admin/order-admin-card.tsx';
 import { OrderPayment, toPaymentCallbackViews } from '../../components/admin/order-payment.tsx';
@@ -139,7 +140,7 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
               {lines.map((line) => {
                 const image = productImage(line.imageCover, imagesUrl);
                 return (
-                  <li key={`${line.productId}-${line.size}`} className="flex gap-3 py-3 first:pt-0 last:pb-0">
+                  <li key={line.id} className="flex gap-3 py-3 first:pt-0 last:pb-0">
                     <a
                       href={image.zoom}
                       target="_blank"
@@ -154,8 +155,8 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
                       <h3 className="font-semibold leading-snug">{line.title}</h3>
                       <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
                         <Detail term="كود المنتج">{line.barcode ? <Ltr>{line.barcode}</Ltr> : '—'}</Detail>
-                        <Detail term="المقاس">
-                          <Ltr>{sizeName(line.size)}</Ltr>
+                        <Detail term={line.colorName ? 'اللون والمقاس' : 'المقاس'}>
+                          <ColorAndSize colorName={line.colorName} size={line.size} />
                         </Detail>
                         <Detail term="الكمية">
                           <Ltr>{line.count}</Ltr>
