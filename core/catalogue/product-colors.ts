@@ -116,9 +116,10 @@ export function pairsOf(colors: readonly StoredColor[], sizes: readonly string[]
 /**
  * Pieces per pair (by pairKey) from `stock` as the form sent it: per size without colours, per
  * colour name then size with them (a name matched ignoring case). The wrong shape for the
- * product, or a colour it does not have, is a 400 on `stock` (`field`).
+ * product, or a colour or size it does not have, is a 400 on `stock`.
  */
-export function stockByPair(stock: StockInput, colors: readonly StoredColor[], sizes: readonly string[], field = 'stock'): Record<string, number> {
+export function stockByPair(stock: StockInput, colors: readonly StoredColor[], sizes: readonly string[]): Record<string, number> {
+  const field = 'stock';
   const byPair: Record<string, number> = {};
   if (colors.length === 0) {
     if (isColorStock(stock)) throw fieldError(field, MSG.stockColorNotOffered);
@@ -136,6 +137,25 @@ export function stockByPair(stock: StockInput, colors: readonly StoredColor[], s
       if (!sizes.includes(size)) throw fieldError(field, MSG.stockSizeNotOffered);
       byPair[pairKey(colour.id, size)] = pieces;
     }
+  }
+  return byPair;
+}
+
+/**
+ * The stock the admin's form showed (`stockSeen`), by pairKey: only a hint that keeps a pair's
+ * pieces when sent back unchanged, so the pairs the product no longer has (a size unticked, a
+ * colour removed in the same edit) are left out rather than refused.
+ */
+export function seenByPair(seen: StockInput, colors: readonly StoredColor[], sizes: readonly string[]): Record<string, number> {
+  const byPair: Record<string, number> = {};
+  if (colors.length === 0) {
+    if (!isColorStock(seen)) for (const [size, pieces] of Object.entries(seen)) if (sizes.includes(size)) byPair[pairKey(null, size)] = pieces;
+    return byPair;
+  }
+  if (!isColorStock(seen)) return byPair;
+  for (const [name, bySize] of Object.entries(seen)) {
+    const colour = findColor(colors, name);
+    if (colour) for (const [size, pieces] of Object.entries(bySize)) if (sizes.includes(size)) byPair[pairKey(colour.id, size)] = pieces;
   }
   return byPair;
 }

@@ -7,7 +7,7 @@ import { catalogueChanged } from './catalogue-changes.ts';
 import { fieldError } from '../shared/errors.ts';
 import { scheduleImageRemovals } from './image-removals.ts';
 import { removeImages, storeImages, type ImageStore } from './images.ts';
-import { assertImageCount, colorSpecs, dropColors, pairsOf, spreadOverPairs, stockByPair, syncColors, type ColorSpec, type StoredColor } from './product-colors.ts';
+import { assertImageCount, colorSpecs, dropColors, pairsOf, seenByPair, spreadOverPairs, stockByPair, syncColors, type ColorSpec, type StoredColor } from './product-colors.ts';
 import { colorTags } from './search.ts';
 import { setStock } from './stock.ts';
 import { colorsOf, getProduct, type Product } from './products.ts';
@@ -71,7 +71,7 @@ function stockTarget(colors: readonly StoredColor[], sizes: string[], change: St
   if (change.stock) {
     return {
       set: stockByPair(change.stock, colors, sizes),
-      seen: change.seen ? stockByPair(change.seen, colors, sizes, 'stockSeen') : undefined,
+      seen: change.seen ? seenByPair(change.seen, colors, sizes) : undefined,
     };
   }
   if (change.quantity !== undefined) return { set: spreadOverPairs(change.quantity, pairsOf(colors, sizes)) };

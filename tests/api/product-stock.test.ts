@@ -213,6 +213,17 @@ describe('PUT /api/v1/products/{id} with stock per size', () => {
     expect(await sizeStockOf(t.db, product.id)).toEqual({ l: 6, m: 2 });
   });
 
+  it('reads stockSeen for the sizes the edit keeps: a size dropped in the same edit is left out, not refused', async () => {
+    const product = await createProductFixture(t.db, t.images, { category: category.id, availableSizes: ['m', 'l'], stock: { m: 3, l: 4 } });
+    const customer = await createAccount(t.db, 'user');
+    const cartId = await fillCart(t, customer, product.id, 'm');
+    expect((await placeOrder(t, customer, cartId)).statusCode).toBe(201);
+    // The form showed m 3 and l 4; the admin drops l and leaves m as shown while the order took one.
+    const res = await putProductForm(product.id, { availableSizes: ['m'], stock: '{"m": 3}', stockSeen: '{"m": 3, "l": 4}' });
+    expect(res.statusCode).toBe(200);
+    expect(await sizeStockOf(t.db, product.id)).toEqual({ m: 2 });
+  });
+
   const badEdits: [string, Record<string, unknown>, { msg: string; path: string }][] = [
     ['stock that is not JSON', { stock: 'خمسة' }, { msg: MSG.stockInvalid, path: 'stock' }],
     ['a negative number of pieces', { stock: '{"m": -3}' }, { msg: MSG.stockInvalid, path: 'stock.m' }],
