@@ -21,6 +21,8 @@ export const TOAST_CLOSE_MS = 5000;
 export const REVIEW_MAX = 200;
 /** The longest search keyword the shop reads; longer ones are cut (pages) or refused (API). */
 export const KEYWORD_MAX = 100;
+/** The longest colour name (API.md "Additions: colours beside sizes"). */
+export const COLOR_NAME_MAX = 20;
 export const DESCRIPTION_MAX = 200;
 export const MAX_PRODUCT_IMAGES = 5;
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import {
+  COLOR_NAME_MAX,
   AGES,
   DESCRIPTION_MAX,
   KEYWORD_MAX,
@@ -275,7 +276,7 @@ const SizeStockSchema = z.record(
 );
 
 /** Pieces per colour then size: `{"أسود": {"M": 4}, "كحلي": {"M": 2}}` (API.md "Additions: colours beside sizes"). */
-const ColorStockSchema = z.record(z.string().trim().min(1, MSG.colorNameRequired).max(20, MSG.colorNameTooLong), SizeStockSchema, { error: MSG.stockInvalid });
+const ColorStockSchema = z.record(z.string().trim().min(1, MSG.colorNameRequired).max(COLOR_NAME_MAX, MSG.colorNameTooLong), SizeStockSchema, { error: MSG.stockInvalid });
 
 const isPlainObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -316,7 +317,7 @@ export const MAX_IMAGES_WITH_COLORS = 30;
 /** One colour as the product form sends it: `images` index the product's images. */
 const ColorInputSchema = z.object(
   {
-    name: z.string({ error: MSG.colorNameRequired }).trim().min(1, MSG.colorNameRequired).max(20, MSG.colorNameTooLong),
+    name: z.string({ error: MSG.colorNameRequired }).trim().min(1, MSG.colorNameRequired).max(COLOR_NAME_MAX, MSG.colorNameTooLong),
     hex: z
       .string({ error: MSG.colorHexInvalid })
       .trim()
@@ -480,7 +481,7 @@ export const ProductsQuerySchema = PageQuerySchema.extend({
   priceAfterDiscount: z.object({ lte: bound, gte: bound, lt: bound, gt: bound }, { error: MSG.invalidValue }).optional(),
   keyword: z.preprocess(blankToUndefined, plainText(MSG.mustBeText).trim().max(KEYWORD_MAX, MSG.keywordTooLong).optional()),
   /** Only products with pieces in this colour (its name, ignoring case), this size, or that pair. */
-  colorName: z.preprocess(blankToUndefined, plainText(MSG.mustBeText).trim().max(20, MSG.colorNameTooLong).optional()),
+  colorName: z.preprocess(blankToUndefined, plainText(MSG.mustBeText).trim().max(COLOR_NAME_MAX, MSG.colorNameTooLong).optional()),
   size: z.preprocess(blankToUndefined, z.string({ error: MSG.sizeInvalid }).refine((s) => SIZES.includes(s), MSG.sizeInvalid).optional()),
   sort: z.preprocess(
     blankToUndefined,

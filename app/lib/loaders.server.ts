@@ -1,11 +1,8 @@
 /** What page loaders share: reading the page number, keyword and colour filter of the address, and turning "no such record" into the 404 page. */
 import { data } from 'react-router';
-import { KEYWORD_MAX } from '../../contracts/constants.ts';
+import { COLOR_NAME_MAX, KEYWORD_MAX } from '../../contracts/constants.ts';
 import { IdSchema, removeControlCharacters } from '../../contracts/schemas.ts';
 import { AppError } from '../../core/shared/errors.ts';
-
-/** The longest colour name (API.md "Additions: colours beside sizes"). */
-const COLOR_NAME_MAX = 20;
 
 /** `?page=` as a page number; anything that is not a positive whole number is the first page. */
 export function readPage(url: URL): number {

@@ -69,13 +69,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = text(form, 'intent');
   if (intent === 'add') {
     const values = { productId: text(form, 'productId') };
-    const parsed = AddToCartSchema.safeParse({ productId: values.productId, color: text(form, 'color') || undefined });
+    const parsed = AddToCartSchema.safeParse({ productId: values.productId, color: text(form, 'color') || undefined, colorName: text(form, 'colorName') || undefined });
     if (!parsed.success) return invalid(fieldErrors(parsed.error.issues), values);
     // Every line needs a size (SPEC.md §5); only the wishlist picks a lone size by itself.
     if (!parsed.data.color) return data<ActionResult & { values?: Record<string, unknown> }>({ ok: false, toast: { type: 'error', message: MSG.sizeFirst }, values }, { status: 400 });
     try {
       // A product with colours needs one named (the product page's chosen colour), else اختر اللون.
-      await addToCart(context.db, userId, { productId: parsed.data.productId, size: parsed.data.color, colorName: text(form, 'colorName') || undefined }, maxPieces);
+      await addToCart(context.db, userId, { productId: parsed.data.productId, size: parsed.data.color, colorName: parsed.data.colorName }, maxPieces);
       return done({ ok: true, toast: { type: 'success', message: MSG.addedToCart } });
     } catch (error) {
       return fromAppError(error, values);
