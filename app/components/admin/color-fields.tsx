@@ -25,7 +25,7 @@ import { Ltr } from '../../lib/format.tsx';
 import { productImage } from '../../lib/images.ts';
 import { useImagesUrl } from '../../lib/root-data.ts';
 import { usePreview } from './image-picker.tsx';
-import { piecesOf } from './stock-field.tsx';
+import { PiecesTotal, piecesOf } from './stock-field.tsx';
 import { colorField, colorSeenField, colorStockField, type ColorRowValues } from './upload.ts';
 
 /** A colour of the form as it is being edited. */
@@ -481,14 +481,7 @@ export function ColorStockGrid({ rows, onChange, sizes, enhanced, errors }: Colo
         </ul>
       )}
       <FieldMessage id="field-color-stock-error" message={errors.stock} className="mt-2" />
-      <p className="mt-3 flex items-center gap-2">
-        <span id="color-stock-total-label" className="text-sm text-muted">
-          إجمالي القطع:
-        </span>
-        <output aria-labelledby="color-stock-total-label" className="font-bold">
-          <Ltr>{total ?? '—'}</Ltr>
-        </output>
-      </p>
+      <PiecesTotal id="color-stock-total-label" total={total} />
     </fieldset>
   );
 }

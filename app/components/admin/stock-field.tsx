@@ -77,15 +77,22 @@ export function StockField({ values, seen, errors, total }: StockFieldProps) {
         })}
       </ul>
       <FieldMessage id="field-stock-error" message={errors.stock} className="mt-2" />
-      <p className="mt-3 flex items-center gap-2">
-        <span id="stock-total-label" className="text-sm text-muted">
-          إجمالي القطع:
-        </span>
-        <output aria-labelledby="stock-total-label" className="font-bold">
-          <Ltr>{total ?? '—'}</Ltr>
-        </output>
-      </p>
+      <PiecesTotal id="stock-total-label" total={total} />
     </fieldset>
+  );
+}
+
+/** The form's sum of pieces under a stock field ('—' while a cell is not a whole number). */
+export function PiecesTotal({ id, total }: { id: string; total: number | null }) {
+  return (
+    <p className="mt-3 flex items-center gap-2">
+      <span id={id} className="text-sm text-muted">
+        إجمالي القطع:
+      </span>
+      <output aria-labelledby={id} className="font-bold">
+        <Ltr>{total ?? '—'}</Ltr>
+      </output>
+    </p>
   );
 }
 
