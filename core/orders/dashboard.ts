@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, lte, sql, sum } from 'drizzle-orm';
 import { LATEST_ORDERS_COUNT, LOW_STOCK_THRESHOLD, SALES_CHART_DAYS, STORE_TIME_ZONE, type OrderStatus } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
-import { orders, products, productStock, users } from '../../db/schema.ts';
+import { orders, productColors, products, productStock, users } from '../../db/schema.ts';
 import { amountDueSql } from '../shared/money.ts';
 
 export interface SalesDay {
@@ -17,11 +17,13 @@ export interface SalesDay {
   total: number;
 }
 
-/** One size of a product on sale that ran out (quantity 0) or is running out (1 to LOW_STOCK_THRESHOLD). */
+/** One pair of a product on sale that ran out (quantity 0) or is running out (1 to LOW_STOCK_THRESHOLD). */
 export interface StockAlert {
   productId: string;
   title: string;
   imageCover: string;
+  /** The pair's colour, for a product with colours; null without. */
+  colorName: string | null;
   size: string;
   quantity: number;
 }
@@ -99,14 +101,22 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Dash
         productId: products.id,
         title: products.title,
         imageCover: products.imageCover,
+        colorName: productColors.name,
         size: productStock.size,
         quantity: productStock.quantity,
       })
       .from(productStock)
       .innerJoin(products, eq(products.id, productStock.productId))
+      .leftJoin(productColors, eq(productColors.id, productStock.colorId))
       .where(and(sizesOnSale, lte(productStock.quantity, LOW_STOCK_THRESHOLD)))
-      // Fewest pieces first puts the sold-out sizes first; a product's sizes in its own order.
-      .orderBy(asc(productStock.quantity), asc(products.title), asc(products.id), sql`array_position(${products.availableSizes}, ${productStock.size})`)
+      // Fewest pieces first puts the sold-out pairs first; a product's colours and sizes in their own order.
+      .orderBy(
+        asc(productStock.quantity),
+        asc(products.title),
+        asc(products.id),
+        asc(productColors.position),
+        sql`array_position(${products.availableSizes}, ${productStock.size})`,
+      )
       .limit(STOCK_ALERTS_SHOWN),
     db
       .select({ day: sql<string>`${orderDay}::text`, orders: count(), total: sum(amountDueSql) })

@@ -79,6 +79,25 @@ describe('the dashboard overview', () => {
     expect(dashboard.latestOrders[1]).toMatchObject({ status: 'delivered', isPaid: true });
   });
 
+  it('names the colour of an alert for a product in colours, its pairs in the colours\' order', async () => {
+    // A product in colours raises its pairs, each named by its colour, in the colours' order.
+    const coloured = await createProductFixture(t.db, t.images, {
+      category: (await createCategoryFixture(t.db, t.images)).id,
+      title: 'قميص ز',
+      availableSizes: ['m', 'l'],
+      colors: [
+        { name: 'أسود', hex: '#111111', images: [] },
+        { name: 'كحلي', hex: '#1f2a44', images: [] },
+      ],
+      stock: { أسود: { m: 0, l: LOW_STOCK_THRESHOLD + 3 }, كحلي: { m: 0, l: LOW_STOCK_THRESHOLD + 3 } },
+    });
+    const colourAlerts = (await getDashboard(t.db, now)).stockAlerts.filter((a) => a.productId === coloured.id);
+    expect(colourAlerts.map((a) => ({ colorName: a.colorName, size: a.size, quantity: a.quantity }))).toEqual([
+      { colorName: 'أسود', size: 'm', quantity: 0 },
+      { colorName: 'كحلي', size: 'm', quantity: 0 },
+    ]);
+  });
+
   it('alerts each size of a product on sale that ran out or runs low, sold out first then the fewest pieces, never a switched-off product', async () => {
     const before = await getDashboard(t.db, now);
     const category = await createCategoryFixture(t.db, t.images);

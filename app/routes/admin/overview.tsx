@@ -19,10 +19,10 @@ const dayLabel = new Intl.DateTimeFormat('ar-EG-u-nu-latn', { day: 'numeric', mo
 
 /** The alerts gathered under their product, in the order of the product's most urgent size. */
 function byProduct(alerts: StockAlert[], imagesUrl: string) {
-  const products = new Map<string, { id: string; title: string; thumb: string; sizes: { size: string; quantity: number }[] }>();
+  const products = new Map<string, { id: string; title: string; thumb: string; sizes: Pick<StockAlert, 'colorName' | 'size' | 'quantity'>[] }>();
   for (const alert of alerts) {
     const product = products.get(alert.productId) ?? { id: alert.productId, title: alert.title, thumb: productImage(alert.imageCover, imagesUrl).thumb, sizes: [] };
-    product.sizes.push({ size: alert.size, quantity: alert.quantity });
+    product.sizes.push({ colorName: alert.colorName, size: alert.size, quantity: alert.quantity });
     products.set(alert.productId, product);
   }
   return [...products.values()];
@@ -174,18 +174,18 @@ export default function OverviewPage({ loaderData: d }: Route.ComponentProps) {
                       {p.title}
                     </Link>
                     <ul aria-label={`المقاسات: ${p.title}`} className="flex flex-wrap gap-1.5">
-                      {p.sizes.map(({ size, quantity }) => (
+                      {p.sizes.map(({ colorName, size, quantity }) => (
                         <li
-                          key={size}
+                          key={`${colorName ?? ''}\u0000${size}`}
                           className={`rounded-full px-3 py-0.5 text-sm font-semibold ${quantity === 0 ? 'bg-red-50 text-red-800' : 'bg-amber-100 text-amber-900'}`}
                         >
                           {quantity === 0 ? (
                             <>
-                              مقاس <bdi dir="ltr">{sizeName(size)}</bdi> نفد
+                              {colorName && <><bdi>{colorName}</bdi> · </>}مقاس <bdi dir="ltr">{sizeName(size)}</bdi> نفد
                             </>
                           ) : (
                             <>
-                              مقاس <bdi dir="ltr">{sizeName(size)}</bdi>: <PiecesLeft count={quantity} />
+                              {colorName && <><bdi>{colorName}</bdi> · </>}مقاس <bdi dir="ltr">{sizeName(size)}</bdi>: <PiecesLeft count={quantity} />
                             </>
                           )}
                         </li>
