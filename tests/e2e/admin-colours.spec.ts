@@ -11,7 +11,7 @@ import { sizeName } from '../../contracts/constants.ts';
 import { ADMIN, expectNoHorizontalOverflow, expectNoSeriousViolations, signIn, toast } from './pages/admin.ts';
 import { ADDRESS } from './pages/admin-orders.ts';
 import { imageFile, ManageProductsPage, ProductFormPage, uniqueMark } from './pages/admin-products.ts';
-import { createColouredProduct } from './pages/colours.ts';
+import { createColouredProduct, deleteProduct } from './pages/colours.ts';
 import { uniquePhone } from './pages/common.ts';
 
 interface ApiColouredProduct {
@@ -116,6 +116,15 @@ async function orderColour(request: APIRequestContext, productId: string, colorN
   return { id: data._id, number: data.id };
 }
 
+/**
+ * The products each test made, deleted after it: the specs that follow on the same server take
+ * the newest products on sale and add them to a cart without a colour.
+ */
+const made: string[] = [];
+test.afterEach(async ({ request }) => {
+  for (const id of made.splice(0)) await deleteProduct(request, id);
+});
+
 test.beforeEach(async ({ page }) => {
   await signIn(page, ADMIN);
 });
@@ -164,6 +173,7 @@ test('the admin adds a product in two colours with their pictures and pieces, re
   await expect(colours.name(1)).toHaveCount(0);
 
   const added = await productByBarcode(page.request, `CLR-${mark}`);
+  made.push(added._id);
   expect(added.images).toHaveLength(4);
   expect(added.colors).toEqual([
     { name: 'أسود', hex: '#111111', images: [added.images[0], added.images[1]] },
@@ -222,6 +232,7 @@ test('a colour an unshipped order holds is not removed: the refusal shows beside
     { name: 'بيج', hex: '#d8c3a5', stock: { m: 3, l: 2 }, pictures: 1 },
     { name: 'كحلي', hex: '#1f2a44', stock: { m: 4, l: 1 }, pictures: 1 },
   ]);
+  made.push(product._id);
   const order = await orderColour(request, product._id, 'كحلي', 'm');
   const form = new ProductFormPage(page);
   const colours = new ColourFields(page);
@@ -254,6 +265,7 @@ test.describe('without JavaScript', () => {
   test('the form renames a colour and sets its pieces with a plain post, and adds a colour in the empty row', async ({ page, request }) => {
     const mark = uniqueMark();
     const product = await createColouredProduct(request, `سويتشيرت بدون سكربت ${mark}`, [{ name: 'رمادي', hex: '#888888', stock: { m: 2, l: 1 }, pictures: 2 }]);
+    made.push(product._id);
     const form = new ProductFormPage(page);
     const colours = new ColourFields(page);
 

@@ -116,7 +116,7 @@ test('a card shows the colours as dots and leads to the page to choose, and a ca
   await expect(card.getByRole('radio')).toHaveCount(0);
 
   await page.getByText('اختر لوناً', { exact: true }).click();
-  await page.getByRole('region', { name: 'تصفية حسب اللون' }).getByRole('link', { name: 'كحلي' }).click();
+  await page.getByRole('region', { name: 'تصفية حسب اللون' }).getByRole('link', { name: 'كحلي', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`colorName=${encodeURIComponent('كحلي')}`));
   await expect(listing.card(product.title)).toBeVisible();
   await expect(page.getByRole('region', { name: 'تصفية حسب اللون' })).toContainText('اللون: كحلي');
