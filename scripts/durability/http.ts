@@ -38,13 +38,14 @@ export function describeReply(reply: Reply): string {
   return `${reply.status}${retryAfter} ${body}`;
 }
 
-/** The parts of the API's answers (API.md) that the customers read. */
+/** The parts of the API's answers (API.md) that the check reads. */
 export interface Body {
   status?: string;
   message?: string;
   token?: string;
   errors?: { msg: string }[];
   data?: { _id: string; products?: { _id: string }[] };
+  paginationResult?: { numberOfPages: number };
 }
 
 export function parseBody(text: string): Body | undefined {

@@ -11,7 +11,7 @@ import { prepareShop } from './shop.ts';
 import { printSummary } from './summary.ts';
 import { createWorkspace, removeWorkspace, throughForwarder, type Workspace } from './workspace.ts';
 import { startWhatsAppStandIn, WHATSAPP_STANDIN_SETTINGS, whatsappStandInEnv, type WhatsAppStandIn } from '../whatsapp-standin.ts';
-import { waitForQuiet } from './messages.ts';
+import { waitForOutbox } from './messages.ts';
 
 /** What a run has made so far, for cleaning up however it ends. */
 interface Made {
@@ -102,7 +102,7 @@ async function run(made: Made): Promise<number> {
     }
   }
   // The orders' messages still waiting are sent before the server stops.
-  if (server.running) await waitForQuiet(whatsapp);
+  if (server.running) await waitForOutbox(server.baseUrl, shop.staff.phone, whatsapp);
   await server.stop();
 
   const findings = await checkShop(shop, customers, server, workspace, whatsapp);

@@ -8,19 +8,40 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/client.ts';
 import { orders, whatsappMessages } from '../../db/schema.ts';
+import { SENDER_EVERY_MS } from '../../core/messages/outbox.ts';
+import { LEASE_MS } from '../../core/shared/job-leases.ts';
 import type { WhatsAppStandIn } from '../whatsapp-standin.ts';
+import { ask, parseBody } from './http.ts';
+import { PASSWORD } from './settings.ts';
 import type { Check } from './check-shop.ts';
 
-/** Waits until the stand-in has received nothing new for `quietMs` (the sender drained the outbox), at most `withinMs`. */
-export async function waitForQuiet(standIn: WhatsAppStandIn, quietMs = 6_000, withinMs = 90_000): Promise<void> {
+/**
+ * Waits until the shop's outbox holds no message still to send (GET /messages?status=pending,
+ * asked as staff), as long as the stand-in keeps receiving: a sender stops only when it has gone
+ * `stalledMs` with nothing new. That is longer than a job lease (LEASE_MS): after a kill the dead
+ * process holds the sender's lease until it runs out, and only then does the new one send.
+ */
+export async function waitForOutbox(
+  baseUrl: string,
+  staffPhone: string,
+  standIn: WhatsAppStandIn,
+  { stalledMs = LEASE_MS + SENDER_EVERY_MS + 5_000, withinMs = 180_000 } = {},
+): Promise<void> {
   const until = Date.now() + withinMs;
+  let token: string | undefined;
   let count = -1;
   let since = Date.now();
   while (Date.now() < until) {
     if (standIn.sent.length !== count) {
       count = standIn.sent.length;
       since = Date.now();
-    } else if (Date.now() - since >= quietMs) return;
+    } else if (Date.now() - since >= stalledMs) return;
+    token ??= parseBody((await ask(baseUrl, 'POST', '/api/v1/auth/login', { body: { phone: staffPhone, password: PASSWORD } })).text)?.token;
+    if (token) {
+      const reply = await ask(baseUrl, 'GET', '/api/v1/messages?status=pending&limit=1', { token });
+      const left = reply.status === 200 ? parseBody(reply.text)?.paginationResult?.numberOfPages : undefined;
+      if (left === 0) return;
+    }
     await sleep(500);
   }
 }

@@ -1,9 +1,9 @@
 /** The shop the customers order from: its catalogue and accounts, made through core before the server starts. */
 import path from 'node:path';
-import { signup } from '../../core/accounts/auth.ts';
+import { hashPassword, signup } from '../../core/accounts/auth.ts';
 import { createCategory } from '../../core/catalogue/categories.ts';
 import { localImageStore } from '../../core/catalogue/images.ts';
-import { addProduct, plainPicture } from '../../seed/factories.ts';
+import { addAccount, addProduct, plainPicture } from '../../seed/factories.ts';
 import { CATALOGUE, CUSTOMERS, PASSWORD } from './settings.ts';
 import { openShop, type Workspace } from './workspace.ts';
 
@@ -14,6 +14,8 @@ export interface Shop {
   customers: { phone: string }[];
   /** The account the check itself shops with during the database faults. */
   prober: { phone: string };
+  /** The staff account the check reads the shop's outbox with (GET /messages). */
+  staff: { phone: string };
   products: { id: string; sizes: string[] }[];
   /** Pieces of each size at the start, by sizeKey. */
   initialStock: Map<string, number>;
@@ -45,8 +47,11 @@ export async function prepareShop(workspace: Workspace): Promise<Shop> {
       await signup(database.db, { name: `عميل ${index + 1}`, phone, password: PASSWORD, passwordConfirm: PASSWORD });
       customers.push({ phone });
     }
+    const staff = { phone: '01200000000' };
+    await addAccount(database.db, { name: 'موظف المتجر', phone: staff.phone, passwordHash: await hashPassword(PASSWORD), role: 'admin' });
     return {
       customers: customers.slice(0, CUSTOMERS),
+      staff,
       prober: customers[CUSTOMERS]!,
       products: made.map((product) => ({ id: product.id, sizes: product.availableSizes })),
       initialStock: new Map(made.flatMap((product) => product.stock.map((size) => [sizeKey(product.id, size.size), size.quantity] as const))),
