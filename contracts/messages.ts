@@ -241,6 +241,8 @@ export const MSG = {
   /** Followed by the last day, a Cairo date. */
   returnWindowClosed: 'انتهت مدة الإرجاع والاستبدال لهذا الطلب، وكان آخر يوم لها',
   returnNotFound: 'طلب الإرجاع غير موجود',
+  returnRequested: 'تم إرسال طلب الإرجاع، وسنراجعه قريباً',
+  returnCancelled: 'تم إلغاء طلب الإرجاع',
   returnStatusInvalid: 'حالة طلب الإرجاع غير صحيحة',
   /** Followed by the return's status. */
   returnStepNotAllowed: 'لا يمكن نقل طلب الإرجاع إلى هذه الحالة، حالته الآن',
@@ -263,6 +265,15 @@ export const MSG = {
   returnNothingToRefund: 'لا يوجد مبلغ لرده في طلب الإرجاع هذا',
   cardReturnRefundOnline: 'مبلغ طلب مدفوع بالبطاقة يُرد من بوابة الدفع فقط',
   returnNeedsExchangeSent: 'يكتمل طلب الاستبدال بعد استلام القطع ورد أي مبلغ مستحق',
+  /** Followed by the return's status. */
+  returnShipmentNeedsApproved: 'يُطلب استلام المرتجع من شركة الشحن بعد الموافقة على طلب الإرجاع فقط، حالته الآن',
+  returnShipmentExists: 'تم طلب استلام هذا المرتجع من شركة الشحن من قبل',
+  returnCourierRefused: 'رفضت شركة الشحن طلب استلام المرتجع، ولم يُسجل شيء',
+  returnCourierDown: 'تعذر الوصول إلى شركة الشحن الآن، ولم يُطلب استلام المرتجع. حاول مرة أخرى بعد قليل',
+  /** Heads the airway bill's description of the pieces collected: "مرتجع رقم #12: …". */
+  returnNumberPrefix: 'مرتجع رقم',
+  /** Heads the airway bill's description of the pieces delivered in exchange: "استبدال رقم #12: …". */
+  exchangeNumberPrefix: 'استبدال رقم',
 } as const;
 export type MessageKey = keyof typeof MSG;
 

@@ -52,6 +52,14 @@ export const CUSTOMER_REASONS: readonly ReturnReason[] = ['size', 'changed_mind'
 export const REFUND_METHODS = ['cash', 'wallet', 'instapay', 'bank', 'card'] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
 export const MANUAL_REFUND_METHODS = ['cash', 'wallet', 'instapay', 'bank'] as const;
+/** How the money went back, as the customer and staff read it. */
+export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = {
+  cash: 'نقداً',
+  wallet: 'محفظة إلكترونية',
+  instapay: 'إنستاباي',
+  bank: 'تحويل بنكي',
+  card: 'إلى البطاقة',
+};
 
 export const RETURN_NOTE_MAX = 300;
 export const RETURN_WINDOW_MAX = 60;
@@ -144,6 +152,11 @@ export const ReturnRefundSchema = z
   })
   .optional();
 export type ReturnRefund = z.infer<typeof ReturnRefundSchema>;
+
+/** POST /returns/{id}/shipments: the courier that collects the return. */
+export const ReturnShipmentRequestSchema = z.object({
+  courier: z.enum(['bosta'], { error: MSG.courierInvalid }),
+});
 
 export const ReturnsQuerySchema = PageQuerySchema.extend({
   status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(RETURN_STATUSES, { error: MSG.returnStatusInvalid }).optional()),

@@ -4,7 +4,7 @@
  * live in core/messages/templates.ts.
  */
 
-/** Every kind of message the shop sends; each is one template (order_shipped has a variant without tracking). */
+/** Every kind of message the shop sends; each is one template (order_shipped has a variant without tracking, return_approved one for an exchange). */
 export const MESSAGE_KINDS = [
   'order_placed_cash',
   'order_placed_card',
@@ -13,6 +13,9 @@ export const MESSAGE_KINDS = [
   'order_shipped',
   'order_delivered',
   'order_cancelled',
+  'return_approved',
+  'return_declined',
+  'return_refunded',
   'password_reset_code',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
@@ -20,6 +23,9 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
 /** The kinds about an order: staff may switch each off, and a customer may turn them all off. The reset code is always sent. */
 export const ORDER_MESSAGE_KINDS = MESSAGE_KINDS.filter((kind) => kind !== 'password_reset_code') as Exclude<MessageKind, 'password_reset_code'>[];
 export type OrderMessageKind = (typeof ORDER_MESSAGE_KINDS)[number];
+
+/** The kinds about a return of an order (API.md "Additions: returns and exchanges"): switched, and turned off by the customer, like the order's own. */
+export type ReturnMessageKind = Extract<OrderMessageKind, `return_${string}`>;
 
 export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   order_placed_cash: 'تأكيد طلب الدفع عند الاستلام',
@@ -29,6 +35,9 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   order_shipped: 'شحن الطلب',
   order_delivered: 'توصيل الطلب',
   order_cancelled: 'إلغاء الطلب من المتجر',
+  return_approved: 'الموافقة على طلب الإرجاع',
+  return_declined: 'رفض طلب الإرجاع',
+  return_refunded: 'رد مبلغ طلب الإرجاع',
   password_reset_code: 'رمز استعادة كلمة المرور',
 };
 

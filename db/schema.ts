@@ -850,3 +850,32 @@ export const returnStatusHistory = pgTable(
   },
   (t) => [index('return_status_history_return_idx').on(t.returnId, t.seq)],
 );
+
+/**
+ * A return collected by a courier (POST /returns/{id}/shipments): one per return, a pickup from
+ * the customer or an exchange's visit (new pieces delivered, old ones collected). As with an
+ * order's shipment, the row is claimed (state `requesting`, no tracking number) before the courier
+ * is called outside any transaction, filled in when it answers and removed when it refuses. The
+ * courier's webhook records its states here and moves neither the order nor stock.
+ */
+export const returnShipments = pgTable(
+  'return_shipments',
+  {
+    returnId: uuid('return_id')
+      .primaryKey()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    courier: text('courier').notNull(),
+    trackingNumber: text('tracking_number'),
+    deliveryId: text('delivery_id'),
+    /** requesting, then the courier's state as the shop reads it (core/couriers/courier.ts ShipmentState). */
+    state: text('state').notNull(),
+    /** The courier's own state code of the last event applied. */
+    stateCode: text('state_code'),
+    /** What the courier is to collect at the door: an exchange's return shipping fee, 0 for a plain return. */
+    codAmount: money('cod_amount').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('return_shipments_tracking_key').on(t.courier, t.trackingNumber), check('return_shipments_cod_check', sql`${t.codAmount} >= 0`)],
+);

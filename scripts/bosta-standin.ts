@@ -8,10 +8,13 @@
  *   message, errorCode: 1028} otherwise, as Bosta answers a key it does not accept.
  * - GET /api/v2/cities/getAllDistricts?countryId=… (public, as Bosta's is): the 27 governorates
  *   and the North Coast, each with a few districts, Arabic names spelt the way Bosta's often are.
- * - POST /api/v2/deliveries?apiVersion=1 checks what Bosta documents for a Deliver order (type,
- *   dropOffAddress with a listed city, a listed districtId or districtName with the city's id,
- *   firstLine over 5 characters, receiver firstName and phone, cod, a unique
- *   uniqueBusinessReference) and answers with _id, trackingNumber and state {code: 10}.
+ * - POST /api/v2/deliveries?apiVersion=1 takes the types Bosta documents for the shop's use:
+ *   Deliver (10), CRP, a customer return pickup (25), and Exchange (30). It checks what Bosta
+ *   documents for them: the address each requires (dropOffAddress for Deliver and Exchange,
+ *   pickupAddress, the customer's, for CRP) with a listed city, a listed districtId or
+ *   districtName with the city's id, firstLine over 5 characters; receiver firstName and phone,
+ *   cod, a unique uniqueBusinessReference; and answers with _id, trackingNumber and state
+ *   {code: 10}. Every delivery made is kept, its body as sent, for tests to read.
  * - GET /api/v2/deliveries/business/{trackingNumber}; DELETE …/{trackingNumber}/terminate, refused
  *   once the parcel is picked up; GET /api/v2/deliveries/mass-awb?trackingNumbers=… (or ids=…)
  *   answering a real one-page PDF, base64, in `data`.
@@ -195,6 +198,18 @@ function stateValue(code: number): string {
   return BOSTA_STATES[code]?.name ?? 'Unknown';
 }
 
+/**
+ * The delivery types the stand-in makes, by code ("Create Your First Delivery"): the name its
+ * webhook sends as `type` ("Get Shipment Status via Webhook") and the address the type requires.
+ */
+const DELIVERY_TYPES: Record<number, { webhookType: string; value: string; address: 'dropOffAddress' | 'pickupAddress' }> = {
+  10: { webhookType: 'SEND', value: 'Deliver', address: 'dropOffAddress' },
+  25: { webhookType: 'CUSTOMER_RETURN_PICKUP', value: 'Customer Return Pickup', address: 'pickupAddress' },
+  30: { webhookType: 'EXCHANGE', value: 'Exchange', address: 'dropOffAddress' },
+};
+
+const typeOf = (delivery: BostaStandInDelivery) => DELIVERY_TYPES[delivery.body.type as number] ?? DELIVERY_TYPES[10]!;
+
 export async function startBostaStandIn(options: BostaStandInOptions): Promise<BostaStandIn> {
   const cities = standInCities();
   const deliveries: BostaStandInDelivery[] = [];
@@ -217,12 +232,14 @@ export async function startBostaStandIn(options: BostaStandInOptions): Promise<B
       _id: delivery._id,
       trackingNumber: delivery.trackingNumber,
       state: { code: delivery.stateCode, value: stateValue(delivery.stateCode) },
-      type: { code: 10, value: 'SEND' },
+      type: { code: body.type, value: typeOf(delivery).value },
       cod: typeof body.cod === 'number' ? body.cod : 0,
       businessReference: body.businessReference ?? null,
       receiver: body.receiver,
-      dropOffAddress: body.dropOffAddress,
+      ...(body.dropOffAddress !== undefined && { dropOffAddress: body.dropOffAddress }),
+      ...(body.pickupAddress !== undefined && { pickupAddress: body.pickupAddress }),
       specs: body.specs ?? null,
+      ...(body.returnSpecs !== undefined && { returnSpecs: body.returnSpecs }),
       notes: body.notes ?? null,
       createdAt: delivery.createdAt,
       updatedAt: delivery.updatedAt,
@@ -251,11 +268,9 @@ export async function startBostaStandIn(options: BostaStandInOptions): Promise<B
     return undefined;
   }
 
-  /** Why Bosta would refuse this Deliver order, or null. */
-  function createRefusal(body: Record<string, unknown>): string | null {
-    if (body.type !== 10) return 'type must be 10 (Deliver); the stand-in makes Deliver orders only.';
-    const address = body.dropOffAddress;
-    if (!isRecord(address)) return 'dropOffAddress is required for Deliver orders.';
+  /** Why Bosta would refuse this address, named `field`, or null ("Format Bosta Address"). */
+  function addressRefusal(field: string, address: unknown): string | null {
+    if (!isRecord(address)) return `${field} is required.`;
     const city = cities.find((c) => typeof address.city === 'string' && c.cityName.toLowerCase() === address.city.trim().toLowerCase());
     if (!city) return 'City not found.';
     if (address.districtId !== undefined) {
@@ -263,14 +278,26 @@ export async function startBostaStandIn(options: BostaStandInOptions): Promise<B
     } else if (typeof address.districtName !== 'string' || address.districtName.trim() === '' || address.cityId !== city.cityId) {
       return 'districtId is required unless districtName and cityId are provided.';
     }
-    if (typeof address.firstLine !== 'string' || address.firstLine.trim().length <= 5) return 'dropOffAddress.firstLine must be more than 5 characters.';
+    if (typeof address.firstLine !== 'string' || address.firstLine.trim().length <= 5) return `${field}.firstLine must be more than 5 characters.`;
+    return null;
+  }
+
+  /** Why Bosta would refuse this order, or null. */
+  function createRefusal(body: Record<string, unknown>): string | null {
+    const type = typeof body.type === 'number' ? DELIVERY_TYPES[body.type] : undefined;
+    if (!type) return 'type must be 10 (Deliver), 25 (CRP) or 30 (Exchange); the stand-in makes those only.';
+    const where = addressRefusal(type.address, body[type.address]);
+    if (where) return where;
     const receiver = body.receiver;
     if (!isRecord(receiver) || typeof receiver.firstName !== 'string' || receiver.firstName.trim() === '') return 'receiver.firstName is required.';
     if (typeof receiver.phone !== 'string' || !EGYPTIAN_MOBILE.test(receiver.phone.replace(/\s+/g, ''))) return 'receiver.phone must be a valid phone number.';
     if (body.cod !== undefined && (typeof body.cod !== 'number' || !Number.isFinite(body.cod) || body.cod < 0)) return 'cod must be a number of at least 0.';
-    const details = isRecord(body.specs) ? body.specs.packageDetails : undefined;
-    if (details !== undefined && (!isRecord(details) || (details.itemsCount !== undefined && (!Number.isInteger(details.itemsCount) || (details.itemsCount as number) < 1)))) {
-      return 'specs.packageDetails.itemsCount must be a whole number of at least 1.';
+    for (const specs of ['specs', 'returnSpecs'] as const) {
+      const spec = body[specs];
+      const details = isRecord(spec) ? spec.packageDetails : undefined;
+      if (details !== undefined && (!isRecord(details) || (details.itemsCount !== undefined && (!Number.isInteger(details.itemsCount) || (details.itemsCount as number) < 1)))) {
+        return `${specs}.packageDetails.itemsCount must be a whole number of at least 1.`;
+      }
     }
     if (typeof body.uniqueBusinessReference === 'string' && references.has(body.uniqueBusinessReference)) return 'uniqueBusinessReference already exists.';
     return null;
@@ -336,7 +363,7 @@ export async function startBostaStandIn(options: BostaStandInOptions): Promise<B
       _id: delivery._id,
       trackingNumber: delivery.trackingNumber,
       state: code,
-      type: 'SEND',
+      type: typeOf(delivery).webhookType,
       ...(code === 45 && { cod }),
       timeStamp: Date.now(),
       isConfirmedDelivery: false,

@@ -26,15 +26,20 @@
  *  - bostaapp SDKs (java, nodejs, python, ruby): a delivery's `_id`, `trackingNumber`, `state`
  *    {code, value}, `cod`; the create fields `receiver` {firstName, lastName, phone}, `cod`,
  *    `businessReference`, `notes`.
+ *  - docs.bosta.co "Create Your First Delivery", for returns (docs/decisions/027-returns.md
+ *    "Pickups with Bosta"): type 25 "CRP (Customer Return Pickup)" and type 30 "Exchange";
+ *    `pickupAddress` (the customer's) required for CRP, `dropOffAddress` required for Exchange,
+ *    `businessLocationId` where a CRP is brought back (the default location when absent).
  *  - Public integrations, not Bosta's pages: DELETE
  *    /api/v2/deliveries/business/{trackingNumber}/terminate, `trackingNumbers` as the airway
  *    bill's query (Bosta's plugin sends delivery `ids` there instead), `allowToOpenPackage` and
- *    `uniqueBusinessReference` on create.
+ *    `uniqueBusinessReference` on create, and `returnSpecs.packageDetails` for what a CRP or an
+ *    exchange collects (Bosta's answers for those types carry it).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { normalizeArabic } from '../../contracts/normalize-arabic.ts';
 import { shipmentStateForBostaCode } from './bosta-states.ts';
-import { CourierError, type Courier, type CourierDelivery, type NewDelivery, type ShipmentState } from './courier.ts';
+import { CourierError, type Courier, type CourierDelivery, type NewDelivery, type NewReturnDelivery, type ParcelContents, type ShipmentState } from './courier.ts';
 import { isRecord, readAnswer, text, type Json } from '../shared/outside-json.ts';
 
 /** Bosta's production API. Its staging API is https://stg-app.bosta.co (bostaapp/bosta-php README). */
@@ -50,6 +55,10 @@ export const BOSTA_ANSWER_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Bosta's order type "Deliver": the shopper buys, Bosta delivers ("Create Your First Delivery"). */
 export const BOSTA_TYPE_DELIVER = 10;
+/** Bosta's order type "CRP (Customer Return Pickup)": "used when your customer asks to return an order". */
+export const BOSTA_TYPE_RETURN_PICKUP = 25;
+/** Bosta's order type "Exchange": Bosta takes the new order from the shop, delivers it, and brings the exchanged package back. */
+export const BOSTA_TYPE_EXCHANGE = 30;
 
 /**
  * Bosta's public tracking page; {trackingNumber} is replaced. Not in Bosta's documentation we
@@ -241,26 +250,61 @@ export function bostaDistrictFor(city: BostaCity, district: string): BostaDistri
   return findByName(open, district, (d) => [d.districtOtherName, d.districtName]) ?? findByName(open, district, (d) => [d.zoneOtherName, d.zoneName]) ?? null;
 }
 
+/** The customer's address in Bosta's format ("Format Bosta Address"). */
+function bostaAddress(city: BostaCity, address: NewDelivery['address']): Json {
+  const district = bostaDistrictFor(city, address.district);
+  return {
+    city: city.cityName,
+    // A district Bosta lists goes by its id; one it does not goes by name with the city's id.
+    ...(district ? { districtId: district.districtId, ...(district.zoneId ? { zoneId: district.zoneId } : {}) } : { cityId: city.cityId, districtName: address.district }),
+    firstLine: address.details,
+  };
+}
+
+function bostaReceiver(receiver: NewDelivery['receiver']): Json {
+  const [firstName = '', ...rest] = receiver.name.trim().split(/\s+/);
+  return { firstName, ...(rest.length > 0 && { lastName: rest.join(' ') }), phone: receiver.phone };
+}
+
+const packageDetails = (contents: ParcelContents): Json => ({ packageDetails: { itemsCount: contents.itemsCount, description: contents.description } });
+
 /** The body of POST /api/v2/deliveries for one order. */
 export function bostaDeliveryBody(input: NewDelivery, city: BostaCity, pickupAddressId?: string): Json {
-  const [firstName = '', ...rest] = input.receiver.name.trim().split(/\s+/);
-  const district = bostaDistrictFor(city, input.address.district);
   return {
     type: BOSTA_TYPE_DELIVER,
-    specs: { packageDetails: { itemsCount: input.itemsCount, description: input.description } },
+    specs: packageDetails(input),
     ...(input.notes ? { notes: input.notes } : {}),
     cod: input.cod,
-    dropOffAddress: {
-      city: city.cityName,
-      // A district Bosta lists goes by its id; one it does not goes by name with the city's id.
-      ...(district ? { districtId: district.districtId, ...(district.zoneId ? { zoneId: district.zoneId } : {}) } : { cityId: city.cityId, districtName: input.address.district }),
-      firstLine: input.address.details,
-    },
-    receiver: { firstName, ...(rest.length > 0 && { lastName: rest.join(' ') }), phone: input.receiver.phone },
+    dropOffAddress: bostaAddress(city, input.address),
+    receiver: bostaReceiver(input.receiver),
     businessReference: input.reference,
     // Bosta refuses a second delivery with the same one: an order sent again after a timeout is not shipped twice.
     uniqueBusinessReference: input.reference,
     allowToOpenPackage: input.allowOpenPackage,
+    ...(pickupAddressId ? { businessLocationId: pickupAddressId } : {}),
+  };
+}
+
+/**
+ * The body of POST /api/v2/deliveries for a return. A plain return is a CRP (type 25): Bosta
+ * collects at `pickupAddress`, the customer's, and brings the parcel to `businessLocationId`. An
+ * exchange is type 30: Bosta takes the new pieces from the shop to `dropOffAddress`, the
+ * customer's, collects `cod` there and brings the old pieces back. `specs` describes the parcel
+ * Bosta carries out (for a CRP, the one it collects), `returnSpecs` the one it brings back.
+ */
+export function bostaReturnDeliveryBody(input: NewReturnDelivery, city: BostaCity, pickupAddressId?: string): Json {
+  const exchange = input.kind === 'exchange';
+  const address = bostaAddress(city, input.address);
+  return {
+    type: exchange ? BOSTA_TYPE_EXCHANGE : BOSTA_TYPE_RETURN_PICKUP,
+    ...(exchange ? { dropOffAddress: address } : { pickupAddress: address }),
+    specs: packageDetails(exchange && input.deliver ? input.deliver : input.collect),
+    returnSpecs: packageDetails(input.collect),
+    cod: input.cod,
+    receiver: bostaReceiver(input.receiver),
+    businessReference: input.reference,
+    // Bosta refuses a second delivery with the same one: a return asked again after a timeout is not collected twice.
+    uniqueBusinessReference: input.reference,
     ...(pickupAddressId ? { businessLocationId: pickupAddressId } : {}),
   };
 }
@@ -302,6 +346,13 @@ export function createBosta(settings: BostaSettings): Courier {
       return deliveryFrom(body.data, 'create delivery', 10);
     },
 
+    async createReturnDelivery(input) {
+      const city = bostaCityFor(input.address.city, await knownCities());
+      if (!city) throw new CourierError('create return pickup: Bosta lists no city for this governorate', 'refused', input.address.city);
+      const body = await callBosta(settings, { method: 'POST', path: '/api/v2/deliveries?apiVersion=1', body: bostaReturnDeliveryBody(input, city, settings.pickupAddressId), step: 'create return pickup' });
+      return deliveryFrom(body.data, 'create return pickup', 10);
+    },
+
     async label(trackingNumbers) {
       if (trackingNumbers.length === 0) throw new CourierError('airway bill: no tracking numbers', 'refused');
       const query = new URLSearchParams({ trackingNumbers: trackingNumbers.join(','), lang: 'ar' });
@@ -331,7 +382,7 @@ export interface BostaWebhookEvent {
   eventKey: string;
   /** Pounds collected, sent by Bosta only with a delivered state. */
   codCollected: number | null;
-  /** Bosta's `type` (SEND, EXCHANGE, CUSTOMER_RETURN_PICKUP, RTO, …); the shop creates SEND only. */
+  /** Bosta's `type` (SEND, EXCHANGE, CUSTOMER_RETURN_PICKUP, RTO, …); the shop creates SEND for orders, CUSTOMER_RETURN_PICKUP and EXCHANGE for returns. */
   deliveryType: string | null;
 }
 

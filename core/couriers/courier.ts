@@ -1,8 +1,8 @@
 /**
  * What the shop needs from a courier, whoever it is (docs/decisions/022-couriers-bosta.md):
- * create a delivery for an order, print its airway bill, read where it is, cancel it before
- * pickup, and send the shopper to the courier's tracking page. Bosta is the first
- * (core/couriers/bosta.ts); another Egyptian courier is added beside it with the same shape.
+ * create a delivery for an order or a pickup for a return, print its airway bill, read where it
+ * is, cancel it before pickup, and send the shopper to the courier's tracking page. Bosta is the
+ * first (core/couriers/bosta.ts); another Egyptian courier is added beside it with the same shape.
  */
 
 /**
@@ -54,9 +54,36 @@ export interface NewDelivery {
   notes?: string;
 }
 
+/** What a parcel holds, for the courier's airway bill. */
+export interface ParcelContents {
+  itemsCount: number;
+  description: string;
+}
+
+/**
+ * A visit to the customer for a return: `return` collects the pieces and brings them to the
+ * shop; `exchange` delivers the new pieces and collects the old ones in the same visit.
+ */
+export interface NewReturnDelivery {
+  kind: 'return' | 'exchange';
+  /** The shop's reference for the return (kept apart from order numbers). */
+  reference: string;
+  receiver: NewDelivery['receiver'];
+  /** Where the customer is: the order's shipping address. */
+  address: NewDelivery['address'];
+  /** Pounds to collect at the door: an exchange's return shipping fee; 0 for a plain return. */
+  cod: number;
+  /** The pieces collected from the customer. */
+  collect: ParcelContents;
+  /** The pieces delivered in exchange; only with `exchange`. */
+  deliver?: ParcelContents;
+}
+
 export interface Courier {
   readonly name: 'bosta';
   createDelivery(input: NewDelivery): Promise<CourierDelivery>;
+  /** A pickup of a return from the customer, or an exchange's visit. */
+  createReturnDelivery(input: NewReturnDelivery): Promise<CourierDelivery>;
   /** The airway bill(s) of these deliveries: the bytes of one PDF. */
   label(trackingNumbers: string[]): Promise<Buffer>;
   readDelivery(trackingNumber: string): Promise<CourierDelivery>;

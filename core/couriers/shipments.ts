@@ -1,14 +1,14 @@
 /**
  * Orders handed to a courier (API.md "couriers"): a confirmed order sent to the courier and moved
- * to shipped, its airway bill, the courier's webhook moving it to delivered or refused, and the
- * cash the courier collected until it is paid out to the shop. Every call to the courier happens
- * outside a database transaction; the order is locked only to record what the courier answered
- * (docs/decisions/022-couriers-bosta.md).
+ * to shipped, its airway bill, the courier's webhook moving it to delivered or refused (and
+ * recording the states of returns' pickups), and the cash the courier collected until it is paid
+ * out to the shop. Every call to the courier happens outside a database transaction; the order is
+ * locked only to record what the courier answered (docs/decisions/022-couriers-bosta.md).
  */
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { amountDueCents, MSG, ORDER_STATUS_LABELS, sizeName, toPounds, type OrderStatus } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
-import { courierEvents, orderItems, orders, shipments, users } from '../../db/schema.ts';
+import { courierEvents, orderItems, orders, returnShipments, shipments, users } from '../../db/schema.ts';
 import { catalogueChanged } from '../catalogue/catalogue-changes.ts';
 import { CourierError, isFinalShipmentState, type Courier, type CourierDelivery, type ShipmentState } from './courier.ts';
 import { AppError } from '../shared/errors.ts';
@@ -30,13 +30,16 @@ export const SHIPMENT_CLAIM_STALE_MS = 2 * 60_000;
 
 const REQUESTING = 'requesting';
 
-/** The courier's refusal or silence, in the shop's words (502: the order stays as it was). */
-function courierFailure(error: unknown): AppError {
+/**
+ * The courier's refusal or silence, in the shop's words (502: nothing changed): by default an
+ * order's, which stays as it was; a return passes its own words.
+ */
+export function courierFailure(error: unknown, words: { refused: string; down: string } = { refused: MSG.courierRefused, down: MSG.courierDown }): AppError {
   if (error instanceof CourierError) {
-    const message = error.kind === 'unreachable' ? MSG.courierDown : MSG.courierRefused;
+    const message = error.kind === 'unreachable' ? words.down : words.refused;
     return new AppError(502, error.detail && error.kind !== 'unreachable' ? `${message} (${error.detail})` : message);
   }
-  return new AppError(502, MSG.courierDown);
+  return new AppError(502, words.down);
 }
 
 /**
@@ -52,9 +55,22 @@ export const PACKAGE_DESCRIPTION_MAX = 400;
  * right-to-left line a number straight after a size in Latin letters would join it, and the
  * bracket between them, in a left-to-right run. Lines past PACKAGE_DESCRIPTION_MAX are counted.
  */
-export function packageDescription(orderNumber: number, lines: { title: string; colorName: string | null; size: string; count: number }[]): string {
+export function packageDescription(orderNumber: number, lines: ParcelLine[]): string {
+  return piecesDescription(`${MSG.orderNumberPrefix} #${orderNumber}`, lines);
+}
+
+/** One line of a parcel: a product's pieces of one colour (when it has colours) and size. */
+export interface ParcelLine {
+  title: string;
+  colorName: string | null;
+  size: string;
+  count: number;
+}
+
+/** The pieces of a parcel under a heading ("مرتجع رقم #12"), worded and cut as packageDescription's. */
+export function piecesDescription(heading: string, lines: ParcelLine[]): string {
   const more = (left: number) => `، وأصناف أخرى: ${left}`;
-  let text = `${MSG.orderNumberPrefix} #${orderNumber}`;
+  let text = heading;
   for (const [i, line] of lines.entries()) {
     const colour = line.colorName ? `${MSG.colorLabel} ${line.colorName}، ` : '';
     const next = `${text}${i === 0 ? ': ' : '، '}${line.title} × ${line.count} (${colour}${MSG.sizeLabel} ${sizeName(line.size)})`;
@@ -244,8 +260,8 @@ const movesOn = (from: string, to: ShipmentState) => from !== REQUESTING && !isF
  * courier answers is what is applied; the courier unreachable then is a 503, so the courier
  * sends the event again. Delivered moves a shipped order to delivered and records the cash
  * collected for a cash order; returned moves it to refused, its pieces back exactly once (the
- * order's row lock, as every status change). An unknown tracking number is stored and applied to
- * nothing.
+ * order's row lock, as every status change). A return's pickup (core/returns/return-shipments.ts)
+ * only has its state recorded. An unknown tracking number is stored and applied to nothing.
  */
 export async function applyCourierEvent(db: Db, settings: CourierSettings, event: CourierEvent, body: unknown): Promise<CourierEventOutcome> {
   const courierName = settings.courier.name;
@@ -274,7 +290,13 @@ export async function applyCourierEvent(db: Db, settings: CourierSettings, event
     .select({ orderId: shipments.orderId })
     .from(shipments)
     .where(and(eq(shipments.courier, courierName), eq(shipments.trackingNumber, event.trackingNumber)));
-  if (!shipment) return finish('unknown', null);
+  const [pickup] = shipment
+    ? []
+    : await db
+        .select({ returnId: returnShipments.returnId })
+        .from(returnShipments)
+        .where(and(eq(returnShipments.courier, courierName), eq(returnShipments.trackingNumber, event.trackingNumber)));
+  if (!shipment && !pickup) return finish('unknown', null);
 
   let truth: { state: ShipmentState; stateCode: number | string; codCollected: number | null } = event;
   if (isFinalShipmentState(event.state)) {
@@ -285,6 +307,8 @@ export async function applyCourierEvent(db: Db, settings: CourierSettings, event
       throw new AppError(503, MSG.courierDown);
     }
   }
+
+  if (!shipment) return finish((await recordReturnShipmentState(db, pickup!.returnId, truth)) ? 'applied' : 'ignored', null);
 
   const changed = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, shipment.orderId);
@@ -305,6 +329,23 @@ export async function applyCourierEvent(db: Db, settings: CourierSettings, event
   });
   if (changed) catalogueChanged(db);
   return finish(changed ? 'applied' : 'ignored', shipment.orderId);
+}
+
+/**
+ * A return's pickup moving on at the courier: its state is recorded under its row lock, once,
+ * and nothing else changes: the order keeps its status and no stock moves (staff record what
+ * arrived with the return's receipt).
+ */
+async function recordReturnShipmentState(db: Db, returnId: string, truth: { state: ShipmentState; stateCode: number | string }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(returnShipments).where(eq(returnShipments.returnId, returnId)).for('update');
+    if (!current || !movesOn(current.state, truth.state)) return false;
+    await tx
+      .update(returnShipments)
+      .set({ state: truth.state, stateCode: String(truth.stateCode), updatedAt: new Date() })
+      .where(eq(returnShipments.returnId, returnId));
+    return true;
+  });
 }
 
 /** The order's own step for a shipment's final state: only from shipped, and never twice (the caller holds the row lock). */

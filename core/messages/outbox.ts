@@ -7,7 +7,7 @@
  * Rows are written only for a database whose shop has WhatsApp connected (`useWhatsApp`): while
  * the WHATSAPP_* settings are unset nothing is recorded or sent (API.md).
  */
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import {
   amountDueCents,
   MESSAGE_MAX_TRIES,
@@ -18,9 +18,10 @@ import {
   type MessageStatus,
   type OrderMessageKind,
   type OrderStatus,
+  type ReturnMessageKind,
 } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
-import { messageKindSettings, orders, shipments, users, whatsappMessages } from '../../db/schema.ts';
+import { messageKindSettings, orders, returnLines, returns, shipments, users, whatsappMessages } from '../../db/schema.ts';
 import { runUnderLease } from '../shared/job-leases.ts';
 import { WHATSAPP_CALL_TIMEOUT_MS, WhatsAppError, type WhatsApp } from './cloud-api.ts';
 import { orderPageUrl, templateMessage, type TemplateKind, type TemplateParams } from './templates.ts';
@@ -48,6 +49,9 @@ export const MESSAGE_STALE_MS = 24 * 60 * 60_000;
 /** A row still `sending` this long after it was claimed lost its sender (the process stopped mid-call). */
 export const SENDING_ABANDONED_MS = 3 * WHATSAPP_CALL_TIMEOUT_MS;
 
+/** The kinds about the order itself (a return's are recorded by recordReturnMessage). */
+type OrderEventKind = Exclude<OrderMessageKind, ReturnMessageKind>;
+
 /** What the stored params of a message hold: the template's values, without the link (made from STORE_URL when sent). */
 type StoredParams<K extends TemplateKind> = K extends 'password_reset_code' ? TemplateParams[K] : Omit<TemplateParams[K], 'orderUrl'>;
 
@@ -65,7 +69,7 @@ async function kindEnabled(tx: Executor, kind: MessageKind): Promise<boolean> {
  * (kind, order), whoever asks again. Nothing is recorded when WhatsApp is not connected, the kind
  * is switched off, or the customer turned order messages off.
  */
-export async function recordOrderMessage(db: Db, tx: Tx, orderId: string, kind: OrderMessageKind): Promise<void> {
+export async function recordOrderMessage(db: Db, tx: Tx, orderId: string, kind: OrderEventKind): Promise<void> {
   if (!whatsAppConnected(db)) return;
   if (!(await kindEnabled(tx, kind))) return;
   const [order] = await tx
@@ -83,7 +87,7 @@ export async function recordOrderMessage(db: Db, tx: Tx, orderId: string, kind: 
     .where(eq(orders.id, orderId));
   if (!order || !order.wantsMessages) return;
   const amount = toPounds(amountDueCents(order));
-  let params: StoredParams<OrderMessageKind>;
+  let params: StoredParams<OrderEventKind>;
   if (kind === 'order_placed_cash') params = { orderNumber: order.number, orderId, amount };
   else if (kind === 'order_placed_card' || kind === 'payment_received') params = { orderNumber: order.number, amount };
   else if (kind === 'order_shipped') {
@@ -96,8 +100,55 @@ export async function recordOrderMessage(db: Db, tx: Tx, orderId: string, kind: 
     .onConflictDoNothing({ target: whatsappMessages.eventKey });
 }
 
+/**
+ * Records the message a return's event causes, inside that event's transaction, to the phone of
+ * the return's order: approved (with what happens next, an exchange's new pieces included),
+ * declined (with staff's reason) or refunded (the amount and the method as recorded on the
+ * return). At most one per (kind, return); nothing when WhatsApp is not connected, the kind is
+ * switched off, or the customer turned order messages off.
+ */
+export async function recordReturnMessage(db: Db, tx: Tx, returnId: string, kind: ReturnMessageKind): Promise<void> {
+  if (!whatsAppConnected(db)) return;
+  if (!(await kindEnabled(tx, kind))) return;
+  const [found] = await tx
+    .select({
+      returnNumber: returns.number,
+      orderId: returns.orderId,
+      orderNumber: orders.number,
+      userId: returns.userId,
+      phone: orders.shippingPhone,
+      declineReason: returns.declineReason,
+      refundAmount: returns.refundAmount,
+      refundMethod: returns.refundMethod,
+      wantsMessages: users.orderMessages,
+    })
+    .from(returns)
+    .innerJoin(orders, eq(orders.id, returns.orderId))
+    .innerJoin(users, eq(users.id, returns.userId))
+    .where(eq(returns.id, returnId));
+  if (!found || !found.wantsMessages) return;
+  const about = { returnNumber: found.returnNumber, orderNumber: found.orderNumber };
+  let params: StoredParams<ReturnMessageKind>;
+  if (kind === 'return_approved') {
+    const [exchange] = await tx
+      .select({ id: returnLines.id })
+      .from(returnLines)
+      .where(and(eq(returnLines.returnId, returnId), isNotNull(returnLines.exchangeSize)))
+      .limit(1);
+    params = { ...about, exchange: exchange !== undefined };
+  } else if (kind === 'return_declined') params = { ...about, declineReason: found.declineReason ?? '' };
+  else {
+    if (found.refundAmount === null || found.refundMethod === null) return;
+    params = { ...about, amount: found.refundAmount, method: found.refundMethod };
+  }
+  await tx
+    .insert(whatsappMessages)
+    .values({ kind, eventKey: `${kind}:${returnId}`, orderId: found.orderId, userId: found.userId, phone: found.phone, params })
+    .onConflictDoNothing({ target: whatsappMessages.eventKey });
+}
+
 /** The message a step of the order's life sends when the shop takes it; null for the others. */
-const STATUS_MESSAGES: Partial<Record<OrderStatus, OrderMessageKind>> = {
+const STATUS_MESSAGES: Partial<Record<OrderStatus, OrderEventKind>> = {
   confirmed: 'order_confirmed',
   shipped: 'order_shipped',
   delivered: 'order_delivered',

@@ -29,6 +29,7 @@
  * "L.E": a message is plain text with no <bdi> to hold "279.00 L.E" together, and the
  * right-to-left paragraph would show it as "L.E 279.00".
  */
+import { REFUND_METHOD_LABELS, type RefundMethod } from '../../contracts/returns.ts';
 import type { TemplateComponent, TemplateMessage } from './cloud-api.ts';
 
 /** Every template is created in Arabic (Meta's language code "ar"). */
@@ -63,6 +64,13 @@ export interface TemplateDefinition {
 
 const ORDER_PAGE_PLACEHOLDER = 'رابط الطلب';
 const ORDER_PAGE_EXAMPLE = 'https://example.com/profile?order=1234';
+const RETURN_NUMBER_PLACEHOLDER = 'رقم طلب الإرجاع';
+
+/**
+ * How the money of a return went back, in a message's words: the labels the pages show, but the
+ * card as a noun ("وطريقة الرد: البطاقة"), since the pages' "إلى البطاقة" reads as a direction.
+ */
+const REFUND_METHOD_WORDS: Record<RefundMethod, string> = { ...REFUND_METHOD_LABELS, card: 'البطاقة' };
 
 /** The shop's templates, one per message the customer can receive. */
 export const WHATSAPP_TEMPLATES = {
@@ -135,6 +143,42 @@ export const WHATSAPP_TEMPLATES = {
     examples: ['1234', ORDER_PAGE_EXAMPLE],
     buttons: [],
   },
+  return_approved: {
+    name: 'return_approved',
+    category: 'UTILITY',
+    body:
+      'وافقنا على طلب الإرجاع رقم #{{1}} من طلبك رقم #{{2}}. سيتواصل معك مندوبنا لاستلام القطع، فجهّزها من فضلك بحالتها التي وصلتك بها، وبعد استلامها وفحصها نرد لك المبلغ المستحق.\n' +
+      'يمكنك متابعة طلبك من {{3}} في أي وقت.',
+    placeholders: [RETURN_NUMBER_PLACEHOLDER, 'رقم الطلب', ORDER_PAGE_PLACEHOLDER],
+    examples: ['56', '1234', ORDER_PAGE_EXAMPLE],
+    buttons: [],
+  },
+  return_approved_exchange: {
+    name: 'return_approved_exchange',
+    category: 'UTILITY',
+    body:
+      'وافقنا على طلب الإرجاع رقم #{{1}} من طلبك رقم #{{2}}. سيتواصل معك مندوبنا لاستلام القطع، وسنرسل لك القطع البديلة بالمقاس أو اللون الذي اخترته.\n' +
+      'يمكنك متابعة طلبك من {{3}} في أي وقت.',
+    placeholders: [RETURN_NUMBER_PLACEHOLDER, 'رقم الطلب', ORDER_PAGE_PLACEHOLDER],
+    examples: ['56', '1234', ORDER_PAGE_EXAMPLE],
+    buttons: [],
+  },
+  return_declined: {
+    name: 'return_declined',
+    category: 'UTILITY',
+    body: 'نأسف، لم نتمكن من قبول طلب الإرجاع رقم #{{1}} من طلبك رقم #{{2}}، والسبب: {{3}}\n' + 'لأي استفسار تابع طلبك من {{4}} أو راسلنا هنا.',
+    placeholders: [RETURN_NUMBER_PLACEHOLDER, 'رقم الطلب', 'سبب الرفض', ORDER_PAGE_PLACEHOLDER],
+    examples: ['56', '1234', 'القطعة مستعملة وليست بحالتها الأصلية', ORDER_PAGE_EXAMPLE],
+    buttons: [],
+  },
+  return_refunded: {
+    name: 'return_refunded',
+    category: 'UTILITY',
+    body: 'رددنا لك مبلغ طلب الإرجاع رقم #{{1}} من طلبك رقم #{{2}} وقدره {{3}}، وطريقة الرد: {{4}}.\n' + 'يمكنك متابعة طلبك من {{5}} في أي وقت.',
+    placeholders: [RETURN_NUMBER_PLACEHOLDER, 'رقم الطلب', 'المبلغ المردود', 'طريقة الرد', ORDER_PAGE_PLACEHOLDER],
+    examples: ['56', '1234', `279.00 ${MESSAGE_CURRENCY}`, REFUND_METHOD_WORDS.instapay, ORDER_PAGE_EXAMPLE],
+    buttons: [],
+  },
   password_reset_code: {
     name: 'password_reset_code',
     category: 'AUTHENTICATION',
@@ -155,6 +199,11 @@ interface OrderLink {
   orderUrl: string;
 }
 
+interface ReturnLink extends OrderLink {
+  /** The number customers know the return by (returns.number). */
+  returnNumber: number;
+}
+
 /** What each message needs, by the event that causes it. */
 export interface TemplateParams {
   /** A cash order placed: its buttons confirm or cancel the order. */
@@ -170,6 +219,12 @@ export interface TemplateParams {
   order_delivered: OrderLink;
   /** Cancelled by the shop (a customer who cancels is not sent a message). */
   order_cancelled: OrderLink;
+  /** A return approved by staff; `exchange` when any of its lines is an exchange (the new pieces are sent). */
+  return_approved: ReturnLink & { exchange: boolean };
+  /** A return declined by staff, with the reason they wrote. */
+  return_declined: ReturnLink & { declineReason: string };
+  /** A return's money back: recorded by staff, or refunded to the card through Paymob. */
+  return_refunded: ReturnLink & { amount: number; method: RefundMethod };
   password_reset_code: { code: string };
 }
 
@@ -227,12 +282,24 @@ function resolve(request: TemplateRequest): { template: TemplateName; values: st
     case 'order_delivered':
     case 'order_cancelled':
       return { template: request.kind, values: [String(request.params.orderNumber), request.params.orderUrl] };
+    case 'return_approved': {
+      const { returnNumber, orderNumber, exchange, orderUrl } = request.params;
+      return { template: exchange ? 'return_approved_exchange' : 'return_approved', values: [String(returnNumber), String(orderNumber), orderUrl] };
+    }
+    case 'return_declined': {
+      const { returnNumber, orderNumber, declineReason, orderUrl } = request.params;
+      return { template: 'return_declined', values: [String(returnNumber), String(orderNumber), declineReason, orderUrl] };
+    }
+    case 'return_refunded': {
+      const { returnNumber, orderNumber, amount, method, orderUrl } = request.params;
+      return { template: 'return_refunded', values: [String(returnNumber), String(orderNumber), formatPounds(amount), REFUND_METHOD_WORDS[method], orderUrl] };
+    }
     case 'password_reset_code':
       return { template: 'password_reset_code', values: [request.params.code] };
   }
 }
 
-/** The template definition an event's message uses (order_shipped without a tracking number uses its variant). */
+/** The template definition an event's message uses (order_shipped without a tracking number, and return_approved for an exchange, use their variants). */
 export function templateFor<K extends TemplateKind>(kind: K, params: TemplateParams[K]): TemplateDefinition {
   return WHATSAPP_TEMPLATES[resolve({ kind, params } as TemplateRequest).template];
 }

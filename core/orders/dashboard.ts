@@ -6,14 +6,14 @@
 import { and, asc, count, desc, eq, lte, sql, sum } from 'drizzle-orm';
 import { LATEST_ORDERS_COUNT, LOW_STOCK_THRESHOLD, SALES_CHART_DAYS, STORE_TIME_ZONE, type OrderStatus } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
-import { orders, productColors, products, productStock, users } from '../../db/schema.ts';
+import { orders, productColors, products, productStock, returns, users } from '../../db/schema.ts';
 import { amountDueSql } from '../shared/money.ts';
 
 export interface SalesDay {
   /** The Cairo calendar day, YYYY-MM-DD. */
   day: string;
   orders: number;
-  /** What the day's orders came to: their amounts due, shipping included. */
+  /** What the day's orders came to (their amounts due, shipping included), less the returns refunded that day. */
   total: number;
 }
 
@@ -45,9 +45,9 @@ export interface Dashboard {
   /**
    * Money actually in, shipping included (amounts due, see money.ts): cash orders once both
    * delivered and paid, card orders once paid and while neither cancelled nor refused (closing a
-   * paid card order refunds it).
+   * paid card order refunds it), less what returns gave back (`refunded`).
    */
-  revenue: { total: number; orders: number };
+  revenue: { total: number; orders: number; refunded: number };
   /** Orders waiting for the shop to confirm them (pending). */
   awaitingConfirmation: number;
   /** Confirmed orders waiting to be handed to the courier. */
@@ -77,7 +77,8 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Dash
   const sizesOnSale = and(eq(products.available, true), sql`${productStock.size} = any(${products.availableSizes})`);
   const earned = sql`${orders.isPaid} and case when ${orders.paymentMethodType} = 'card' then ${orders.status} not in ('cancelled', 'refused') else ${orders.isDelivered} end`;
 
-  const [[counts], [stock], stockAlerts, salesRows, latest] = await Promise.all([
+  const refundDay = sql`(${returns.refundedAt} at time zone ${zone})::date`;
+  const [[counts], [stock], stockAlerts, salesRows, latest, [refunded], refundRows] = await Promise.all([
     db
       .select({
         today: sql<number>`count(*) filter (where ${orderDay} = ${today})`.mapWith(Number),
@@ -138,18 +139,26 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Dash
       .innerJoin(users, eq(users.id, orders.userId))
       .orderBy(desc(orders.createdAt), desc(orders.number))
       .limit(LATEST_ORDERS_COUNT),
+    // The money returns gave back, by hand or to the card, once it went.
+    db.select({ total: sum(returns.refundAmount) }).from(returns).where(eq(returns.refundStatus, 'succeeded')),
+    db
+      .select({ day: sql<string>`${refundDay}::text`, total: sum(returns.refundAmount) })
+      .from(returns)
+      .where(and(eq(returns.refundStatus, 'succeeded'), sql`${refundDay} > ${today} - ${SALES_CHART_DAYS}::int and ${refundDay} <= ${today}`))
+      .groupBy(refundDay),
   ]);
+  const refundedTotal = Number(refunded?.total ?? 0);
 
   return {
     ordersToday: counts?.today ?? 0,
     ordersThisWeek: counts?.week ?? 0,
-    revenue: { total: Number(counts?.revenue ?? 0), orders: counts?.revenueOrders ?? 0 },
+    revenue: { total: Math.round((Number(counts?.revenue ?? 0) - refundedTotal) * 100) / 100, orders: counts?.revenueOrders ?? 0, refunded: refundedTotal },
     awaitingConfirmation: counts?.awaitingConfirmation ?? 0,
     awaitingShipping: counts?.awaitingShipping ?? 0,
     soldOutCount: stock?.soldOut ?? 0,
     lowStockCount: stock?.low ?? 0,
     stockAlerts,
-    sales: fillDays(salesRows, cairoDay(now)),
+    sales: fillDays(salesRows, refundRows, cairoDay(now)),
     latestOrders: latest.map((o) => ({ ...o, total: Number(o.total) })),
   };
 }
@@ -160,12 +169,13 @@ export function cairoDay(instant: Date): string {
 }
 
 /** Every day of the chart, with zeros for days without orders. */
-function fillDays(rows: { day: string; orders: number; total: string | null }[], lastDay: string): SalesDay[] {
+function fillDays(rows: { day: string; orders: number; total: string | null }[], refunds: { day: string; total: string | null }[], lastDay: string): SalesDay[] {
   const byDay = new Map(rows.map((r) => [r.day, r]));
+  const refundedOn = new Map(refunds.map((r) => [r.day, Number(r.total ?? 0)]));
   const last = Date.parse(`${lastDay}T00:00:00Z`);
   return Array.from({ length: SALES_CHART_DAYS }, (_, i) => {
     const day = new Date(last - (SALES_CHART_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10);
     const row = byDay.get(day);
-    return { day, orders: row?.orders ?? 0, total: Number(row?.total ?? 0) };
+    return { day, orders: row?.orders ?? 0, total: Math.round((Number(row?.total ?? 0) - (refundedOn.get(day) ?? 0)) * 100) / 100 };
   });
 }

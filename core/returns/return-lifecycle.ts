@@ -2,7 +2,8 @@
  * A return's life (API.md "Additions: returns and exchanges"): the customer asks, staff approve
  * (the exchange pieces leave stock) or decline, the customer or staff cancel (the pieces go back
  * once), staff record what arrived (restocked pieces back to their own pair once), and the money
- * goes back: recorded by hand for cash, through Paymob for a paid card order.
+ * goes back: recorded by hand for cash, through Paymob for a paid card order. Approval, decline
+ * and the money back each record the customer's WhatsApp message in their own transaction.
  *
  * Locks: a request takes its order's row lock, so racing requests for one line are counted one
  * after the other; every later step takes the return's row lock, so each step happens once
@@ -26,6 +27,7 @@ import type { Db } from '../../db/client.ts';
 import { orderItems, orderRefunds, orders, paymentCallbacks, productColors, products, returnLines, returns, returnStatusHistory } from '../../db/schema.ts';
 import { catalogueChanged } from '../catalogue/catalogue-changes.ts';
 import { lineLabel, pairQuantity, returnStock, takeStock } from '../catalogue/stock.ts';
+import { recordReturnMessage } from '../messages/outbox.ts';
 import { lockOrder, type Tx } from '../orders/order-lifecycle.ts';
 import type { PaymobSettings } from '../payments/paymob.ts';
 import { claimRefund, sendRefund, type RefundStart } from '../payments/refunds.ts';
@@ -74,10 +76,15 @@ export async function requestReturn(db: Db, orderId: string, customer: Viewer, b
       return { line, item };
     });
     const productIds = [...new Set(asked.map((a) => a.item.productId))];
-    const [productRows, colourRows] = await Promise.all([
-      tx.select({ id: products.id, title: products.title, returnable: products.returnable, sizes: products.availableSizes }).from(products).where(inArray(products.id, productIds)),
-      tx.select({ id: productColors.id, productId: productColors.productId, name: productColors.name }).from(productColors).where(inArray(productColors.productId, productIds)),
-    ]);
+    // One after the other: a transaction is one connection, which runs one query at a time.
+    const productRows = await tx
+      .select({ id: products.id, title: products.title, returnable: products.returnable, sizes: products.availableSizes })
+      .from(products)
+      .where(inArray(products.id, productIds));
+    const colourRows = await tx
+      .select({ id: productColors.id, productId: productColors.productId, name: productColors.name })
+      .from(productColors)
+      .where(inArray(productColors.productId, productIds));
     const productOf = new Map(productRows.map((p) => [p.id, p]));
     for (const { item } of asked) {
       const product = productOf.get(item.productId);
@@ -194,6 +201,8 @@ export async function changeReturnStatus(db: Db, id: string, change: ReturnStatu
     if (change.status === 'cancelled') await returnStock(tx, exchangePieces(found), cause);
     if (change.status === 'completed' && found.refundAmount > 0 && row.refundStatus !== 'succeeded') throw new AppError(409, MSG.returnNeedsExchangeSent);
     await moveReturn(tx, id, change.status, admin.id, change.status === 'declined' ? { declineReason: change.declineReason ?? null } : {});
+    if (change.status === 'approved') await recordReturnMessage(db, tx, id, 'return_approved');
+    if (change.status === 'declined') await recordReturnMessage(db, tx, id, 'return_declined');
   });
   catalogueChanged(db);
   return getReturn(db, id);
@@ -254,7 +263,9 @@ async function sendCardRefund(db: Db, paymob: PaymobSettings | undefined, start:
       .update(returns)
       .set({ refundStatus: status, refundReference: status === 'succeeded' ? claim.refundId : null, refundedAt: status === 'succeeded' ? new Date() : null, updatedAt: new Date() })
       .where(eq(returns.id, row.id));
-    if (status === 'succeeded' && row.status === 'received' && settled(await getReturn(tx, row.id), true)) await moveReturn(tx, row.id, 'completed', actorId);
+    if (status !== 'succeeded') return;
+    await recordReturnMessage(db, tx, row.id, 'return_refunded');
+    if (row.status === 'received' && settled(await getReturn(tx, row.id), true)) await moveReturn(tx, row.id, 'completed', actorId);
   });
 }
 
@@ -335,6 +346,7 @@ export async function refundReturn(db: Db, id: string, body: ReturnRefund, admin
         updatedAt: now,
       })
       .where(eq(returns.id, id));
+    await recordReturnMessage(db, tx, id, 'return_refunded');
     if (settled(found, true)) await moveReturn(tx, id, 'completed', admin.id);
     return null;
   });

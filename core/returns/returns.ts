@@ -11,7 +11,8 @@ import {
 } from '../../contracts/returns.ts';
 import type { RefundStatus } from '../../contracts/constants.ts';
 import type { Db } from '../../db/client.ts';
-import { orderItems, orders, returnLines, returns, returnStatusHistory, users } from '../../db/schema.ts';
+import { orderItems, orders, returnLines, returns, returnShipments, returnStatusHistory, users } from '../../db/schema.ts';
+import { trackingUrlOf } from '../couriers/tracking.ts';
 import type { Tx } from '../orders/order-lifecycle.ts';
 import { AppError } from '../shared/errors.ts';
 import { offsetOf, toPage, type Page } from '../shared/pagination.ts';
@@ -49,7 +50,24 @@ export interface Return {
   /** What the return gives back (contracts/returns.ts refundAmountOf). */
   refundAmount: number;
   refund: { amount: number; method: RefundMethod; status: RefundStatus; reference: string | null; at: Date } | null;
+  /** The courier's pickup of the return (core/returns/return-shipments.ts), or null. */
+  shipment: ReturnShipment | null;
   statusHistory: { status: ReturnStatus; at: Date; by: { id: string; name: string } | null }[];
+  createdAt: Date;
+}
+
+export interface ReturnShipment {
+  courier: string;
+  /** Null only while the courier is being asked (state `requesting`). */
+  trackingNumber: string | null;
+  deliveryId: string | null;
+  /** `requesting`, or the courier's state as the shop reads it (core/couriers/courier.ts ShipmentState). */
+  state: string;
+  stateCode: string | null;
+  /** What the courier collects at the door: an exchange's return shipping fee, 0 for a plain return. */
+  codAmount: number;
+  /** The courier's public tracking page (null while requesting). */
+  trackingUrl: string | null;
   createdAt: Date;
 }
 
@@ -79,7 +97,7 @@ const returnColumns = {
   createdAt: returns.createdAt,
 };
 
-function selectReturns(db: Db | Tx) {
+export function selectReturns(db: Db | Tx) {
   return db.select(returnColumns).from(returns).innerJoin(orders, eq(orders.id, returns.orderId)).innerJoin(users, eq(users.id, returns.userId));
 }
 
@@ -101,22 +119,23 @@ async function paidLinesOf(db: Db | Tx, orderRows: { orderId: string; discount: 
   return paid;
 }
 
-async function withLines(db: Db | Tx, rows: ReturnRow[]): Promise<Return[]> {
+export async function withLines(db: Db | Tx, rows: ReturnRow[]): Promise<Return[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [lines, history, paid] = await Promise.all([
-    db.select().from(returnLines).where(inArray(returnLines.returnId, ids)),
-    db
-      .select({ returnId: returnStatusHistory.returnId, status: returnStatusHistory.status, at: returnStatusHistory.createdAt, userId: users.id, userName: users.name })
-      .from(returnStatusHistory)
-      .leftJoin(users, eq(users.id, returnStatusHistory.userId))
-      .where(inArray(returnStatusHistory.returnId, ids))
-      .orderBy(asc(returnStatusHistory.seq)),
-    paidLinesOf(
-      db,
-      rows.map((r) => ({ orderId: r.orderId, discount: r.discount })),
-    ),
-  ]);
+  // One after the other: inside a transaction the reads share one connection, which runs one query at a time.
+  const lines = await db.select().from(returnLines).where(inArray(returnLines.returnId, ids));
+  const history = await db
+    .select({ returnId: returnStatusHistory.returnId, status: returnStatusHistory.status, at: returnStatusHistory.createdAt, userId: users.id, userName: users.name })
+    .from(returnStatusHistory)
+    .leftJoin(users, eq(users.id, returnStatusHistory.userId))
+    .where(inArray(returnStatusHistory.returnId, ids))
+    .orderBy(asc(returnStatusHistory.seq));
+  const paid = await paidLinesOf(
+    db,
+    rows.map((r) => ({ orderId: r.orderId, discount: r.discount })),
+  );
+  const pickups = await db.select().from(returnShipments).where(inArray(returnShipments.returnId, ids));
+  const pickupOf = new Map(pickups.map((p) => [p.returnId, p]));
   return rows.map((r) => {
     const own: ReturnLine[] = lines
       .filter((l) => l.returnId === r.id)
@@ -162,12 +181,19 @@ async function withLines(db: Db | Tx, rows: ReturnRow[]): Promise<Return[]> {
         r.refundMethod && r.refundStatus && r.refundAmount !== null
           ? { amount: r.refundAmount, method: r.refundMethod, status: r.refundStatus, reference: r.refundReference, at: r.refundedAt ?? r.updatedAt }
           : null,
+      shipment: shipmentFrom(pickupOf.get(r.id)),
       statusHistory: history
         .filter((h) => h.returnId === r.id)
         .map((h) => ({ status: h.status, at: h.at, by: h.userId && h.userName !== null ? { id: h.userId, name: h.userName } : null })),
       createdAt: r.createdAt,
     };
   });
+}
+
+function shipmentFrom(row: typeof returnShipments.$inferSelect | undefined): ReturnShipment | null {
+  if (!row) return null;
+  const { returnId: _return, createdBy: _by, updatedAt: _updated, ...shipment } = row;
+  return { ...shipment, trackingUrl: shipment.trackingNumber ? trackingUrlOf(shipment.courier, shipment.trackingNumber) : null };
 }
 
 /** Who is reading: a customer sees their own returns, an admin every one. */

@@ -1,7 +1,7 @@
 /**
  * Returns and exchanges (API.md "Additions: returns and exchanges"): customers ask for and cancel
- * their own; admins list them, take their steps, record what arrived and the refund; the shop's
- * return settings.
+ * their own; admins list them, take their steps, have the courier collect them, record what
+ * arrived and the refund; the shop's return settings.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,11 +14,13 @@ import {
   RequestReturnSchema,
   ReturnRefundSchema,
   ReturnSettingsChangeSchema,
+  ReturnShipmentRequestSchema,
   ReturnsQuerySchema,
   ReturnStatusChangeSchema,
 } from '../../contracts/returns.ts';
 import { REFUND_STATUSES } from '../../contracts/constants.ts';
-import { cancelOwnReturn, changeReturnStatus, receiveReturn, refundReturn, requestReturn } from '../../core/returns/return-lifecycle.ts';
+import { cancelOwnReturn, receiveReturn, refundReturn, requestReturn } from '../../core/returns/return-lifecycle.ts';
+import { changeReturnStatusWithCourier, createReturnShipment } from '../../core/returns/return-shipments.ts';
 import { changeReturnSettings, readReturnSettings } from '../../core/returns/return-settings.ts';
 import { getReturn, listOrderReturns, listReturns, type Return } from '../../core/returns/returns.ts';
 import { currentUser } from '../plugins/auth.ts';
@@ -67,7 +69,18 @@ export const ReturnShape = z.object({
       at: date,
     })
     .nullable(),
-  shipment: z.null().describe('A courier pickup of the return (not offered yet)'),
+  shipment: z
+    .object({
+      courier: z.string(),
+      trackingNumber: z.string(),
+      deliveryId: z.string().nullable(),
+      state: z.string().describe("The courier's state as the shop reads it: created, in_transit, delivered, returned, cancelled or exception"),
+      trackingUrl: z.string().nullable().describe("The courier's public tracking page"),
+      createdAt: date,
+      codAmount: z.number().describe("The cash the courier collects at the door: an exchange's shippingFee, 0 for a plain return"),
+    })
+    .nullable()
+    .describe('The return collected by a courier (POST /returns/{id}/shipments), or null'),
   statusHistory: z.array(z.object({ status: z.enum(RETURN_STATUSES), at: date, by: person.nullable() })),
   createdAt: date,
 });
@@ -96,7 +109,18 @@ export const presentReturn = (r: Return): z.infer<typeof ReturnShape> => ({
   shippingFee: r.shippingFee,
   refundAmount: r.refundAmount,
   refund: r.refund && { ...r.refund, at: r.refund.at.toISOString() },
-  shipment: null,
+  shipment:
+    r.shipment?.trackingNumber != null
+      ? {
+          courier: r.shipment.courier,
+          trackingNumber: r.shipment.trackingNumber,
+          deliveryId: r.shipment.deliveryId,
+          state: r.shipment.state,
+          trackingUrl: r.shipment.trackingUrl,
+          createdAt: r.shipment.createdAt.toISOString(),
+          codAmount: r.shipment.codAmount,
+        }
+      : null,
   statusHistory: r.statusHistory.map((h) => ({ status: h.status, at: h.at.toISOString(), by: h.by && { _id: h.by.id, name: h.by.name } })),
   createdAt: r.createdAt.toISOString(),
 });
@@ -192,13 +216,13 @@ export function returnRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
           tags: ['returns'],
           summary:
             'One step of the return: requested → approved (the exchange pieces leave stock; 409 if they ran out) or declined (with declineReason); ' +
-            'approved → cancelled (the exchange pieces back); received → completed (an exchange sent, its refund if any made). Any other step is 409 naming the current status',
+            'approved → cancelled (the exchange pieces back, and the courier pickup cancelled while not collected); received → completed (an exchange sent, its refund if any made). Any other step is 409 naming the current status',
           params: IdParamsSchema,
           body: ReturnStatusChangeSchema,
           response: { 200: one(ReturnShape), ...failures(400, 401, 403, 404, 409, 413, 415) },
         },
       },
-      async (request) => ({ data: presentReturn(await changeReturnStatus(ctx.db, request.params.id, request.body, currentUser(request))) }),
+      async (request) => ({ data: presentReturn(await changeReturnStatusWithCourier(ctx.db, request.params.id, request.body, currentUser(request), ctx.couriers)) }),
     );
 
     app.put(
@@ -213,6 +237,24 @@ export function returnRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({ data: presentReturn(await cancelOwnReturn(ctx.db, request.params.id, currentUser(request))) }),
+    );
+
+    app.post(
+      '/returns/:id/shipments',
+      {
+        preHandler: ctx.guards.admin,
+        schema: {
+          tags: ['returns'],
+          summary:
+            "Ask the courier to collect an approved return from the order's address: a customer return pickup (Bosta type 25) when no line is an exchange, " +
+            'an exchange (type 30: the new pieces delivered and the old collected in one visit, cod the shippingFee) when any is. ' +
+            'Not approved, asked already, or Bosta not set up: 409; Bosta refusing or not answering: 502, nothing stored',
+          params: IdParamsSchema,
+          body: ReturnShipmentRequestSchema,
+          response: { 201: one(ReturnShape), ...failures(400, 401, 403, 404, 409, 413, 415) },
+        },
+      },
+      async (request, reply) => reply.status(201).send({ data: presentReturn(await createReturnShipment(ctx.db, ctx.couriers, request.params.id, currentUser(request))) }),
     );
 
     app.post(

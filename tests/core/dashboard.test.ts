@@ -63,7 +63,7 @@ describe('the dashboard overview', () => {
     const dashboard = await getDashboard(t.db, now);
     expect(dashboard.ordersToday).toBe(1);
     expect(dashboard.ordersThisWeek).toBe(3);
-    expect(dashboard.revenue).toEqual({ total: due, orders: 1 });
+    expect(dashboard.revenue).toEqual({ total: due, orders: 1, refunded: 0 });
     // Pending: early today and the 13th (the cancelled one waits for nothing); confirmed: the 14th.
     expect(dashboard.awaitingConfirmation).toBe(2);
     expect(dashboard.awaitingShipping).toBe(1);
@@ -213,7 +213,7 @@ describe('the revenue of card payments', () => {
     const customer = await createAccount(c.db);
     const { user: admin } = await createAccount(c.db, 'admin');
     const before = await getDashboard(c.db);
-    expect(before.revenue).toEqual({ total: 0, orders: 0 });
+    expect(before.revenue).toEqual({ total: 0, orders: 0, refunded: 0 });
 
     const kept = await payOnStandIn(customer, await placeCardOrder(customer, product.id));
     const refunded = await payOnStandIn(customer, await placeCardOrder(customer, product.id));
@@ -221,17 +221,17 @@ describe('the revenue of card payments', () => {
     expect(kept).toMatchObject({ status: 'pending', isPaid: true, isDelivered: false });
     expect(refunded).toMatchObject({ status: 'pending', isPaid: true });
     expect(awaiting).toMatchObject({ status: 'awaiting_payment', isPaid: false });
-    expect((await getDashboard(c.db)).revenue).toEqual({ total: 2 * due, orders: 2 });
+    expect((await getDashboard(c.db)).revenue).toEqual({ total: 2 * due, orders: 2, refunded: 0 });
 
     const cancelled = await changeOrderStatus(c.db, refunded.id, 'cancelled', admin, payments.paymob);
     expect(cancelled.refunds).toEqual([expect.objectContaining({ amount: due, status: 'succeeded' })]);
     const after = await getDashboard(c.db);
-    expect(after.revenue).toEqual({ total: due, orders: 1 });
+    expect(after.revenue).toEqual({ total: due, orders: 1, refunded: 0 });
 
     // Delivered changes nothing for money already in; an order awaiting payment still counts among the orders, not the revenue.
     for (const step of ['confirmed', 'shipped', 'delivered'] as const) await changeOrderStatus(c.db, kept.id, step, admin);
     const delivered = await getDashboard(c.db);
-    expect(delivered.revenue).toEqual({ total: due, orders: 1 });
+    expect(delivered.revenue).toEqual({ total: due, orders: 1, refunded: 0 });
     expect(delivered.latestOrders.map((o) => [o.id, o.status, o.isPaid])).toEqual([
       [awaiting.id, 'awaiting_payment', false],
       [refunded.id, 'cancelled', true],

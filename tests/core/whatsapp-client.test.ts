@@ -94,6 +94,9 @@ const SAMPLES: { [K in TemplateKind]: TemplateParams[K] } = {
   order_shipped: { orderNumber: 1234, trackingNumber: '7345123890', orderUrl: orderPageUrl(STORE, 1234) },
   order_delivered: { orderNumber: 1234, orderUrl: orderPageUrl(STORE, 1234) },
   order_cancelled: { orderNumber: 1236, orderUrl: orderPageUrl(STORE, 1236) },
+  return_approved: { returnNumber: 56, orderNumber: 1234, exchange: false, orderUrl: orderPageUrl(STORE, 1234) },
+  return_declined: { returnNumber: 56, orderNumber: 1234, declineReason: 'القطعة مستعملة', orderUrl: orderPageUrl(STORE, 1234) },
+  return_refunded: { returnNumber: 56, orderNumber: 1234, amount: 279, method: 'instapay', orderUrl: orderPageUrl(STORE, 1234) },
   password_reset_code: { code: '482913' },
 };
 
@@ -144,6 +147,8 @@ describe('sending a template', () => {
     }
     await whatsapp().sendTemplate('01122334455', templateMessage('order_shipped', { ...SAMPLES.order_shipped, trackingNumber: null }));
     expect(standIn.sent.at(-1)!.template.name).toBe('order_shipped_no_tracking');
+    await whatsapp().sendTemplate('01122334455', templateMessage('return_approved', { ...SAMPLES.return_approved, exchange: true }));
+    expect(standIn.sent.at(-1)!.template.name).toBe('return_approved_exchange');
   });
 
   it('sends the reset code twice, as the body value and as the copy-code button', () => {

@@ -22,6 +22,7 @@ import { adminToken, filledAdminPaths, roleOf, signUpCustomer, type Account } fr
 const SIDEBAR = [
   { label: 'نظرة عامة', path: '/admin' },
   { label: 'الطلبات', path: '/admin/manage-orders' },
+  { label: 'المرتجعات', path: '/admin/returns' },
   { label: 'المنتجات', path: '/admin/manage-products' },
   { label: 'إضافة منتج', path: '/admin/add-product' },
   { label: 'التصنيفات', path: '/admin/manage-categories' },

@@ -2,6 +2,7 @@ import { ChevronDown, CircleCheck, Clock, ExternalLink, LoaderCircle, PackageChe
 import { Link } from 'react-router';
 import { CUSTOMER_CANCELLABLE, PAYMENT_METHOD_LABELS, sizeName, type OrderStatus, type PaymentMethod } from '../../../contracts/constants.ts';
 import { orderTotal } from '../../../contracts/money.ts';
+import { RETURN_STATUS_LABELS, type ReturnStatus } from '../../../contracts/returns.ts';
 import { Discount, Ltr, Price } from '../../lib/format.tsx';
 import { ColorOfLine } from '../catalogue/color-swatches.tsx';
 import { productImage } from '../../lib/images.ts';
@@ -41,6 +42,10 @@ export interface OrderCardData {
   refunds: RefundData[];
   /** A paid card order that was closed and whose money has not gone back yet. */
   refundPending: boolean;
+  /** While a delivered order can still be returned or exchanged: its last day, as printed. */
+  returnUntil: string | null;
+  /** The returns asked for it, oldest first. */
+  returns: { number: number; status: ReturnStatus }[];
 }
 
 /** The id of an order's card on the profile, the fragment a form posted from it comes back to. */
@@ -212,6 +217,25 @@ export function OrderCard({ order, focus }: { order: OrderCardData; focus?: Orde
           </span>
           <Discount value={order.discount} />
         </p>
+      )}
+      {(order.returnUntil || order.returns.length > 0) && (
+        <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-line pt-3">
+          {order.returnUntil && (
+            <Link
+              to={`/profile/return/${order.id}`}
+              className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-brand-600 bg-white px-4 font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              <Undo2 aria-hidden="true" className="size-5" />
+              إرجاع أو استبدال
+            </Link>
+          )}
+          {order.returnUntil && <span className="text-sm text-muted">متاح حتى {order.returnUntil}</span>}
+          {order.returns.map((r) => (
+            <a key={r.number} href={`#return-${r.number}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline">
+              طلب إرجاع <Ltr>#{r.number}</Ltr>: {RETURN_STATUS_LABELS[r.status]}
+            </a>
+          ))}
+        </div>
       )}
       {CUSTOMER_CANCELLABLE.includes(order.status) && (
         <div className="mt-3 border-t border-line pt-3">

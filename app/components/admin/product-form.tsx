@@ -55,6 +55,8 @@ export interface EditableProduct {
   season: string;
   availableSizes: string[];
   available: boolean;
+  /** False for what the shop does not take back once opened. */
+  returnable: boolean;
   barcode: string;
   sale: string;
   imageCover: string;
@@ -92,6 +94,7 @@ function valuesOf(product: EditableProduct): FormValues {
     barcode: product.barcode,
     sale: product.sale,
     availability: product.available ? 'true' : 'false',
+    returnable: product.returnable ? 'true' : 'false',
   };
 }
 
@@ -425,6 +428,20 @@ export function ProductForm({ mode, categories, product, actionData }: ProductFo
             متاح للبيع
           </label>
           <p className="text-sm text-muted">عند إيقافه يظهر المنتج للمتسوقين «غير متوفر» ولا يمكن شراؤه.</p>
+        </div>
+        <div className="flex flex-col gap-1">
+          <input type="hidden" name="returnable" value="false" />
+          <label className="inline-flex min-h-11 w-fit cursor-pointer items-center gap-3 font-semibold">
+            <input
+              type="checkbox"
+              name="returnable"
+              value="true"
+              defaultChecked={values.returnable === undefined || values.returnable === 'true'}
+              className="size-5 accent-brand-600"
+            />
+            يقبل الإرجاع والاستبدال
+          </label>
+          <p className="text-sm text-muted">أوقفه لما لا يُرد بعد فتحه، مثل الملابس الداخلية: يُرفض طلب إرجاعه أو استبداله.</p>
         </div>
       </div>
 

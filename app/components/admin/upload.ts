@@ -127,6 +127,7 @@ export function readProductFields(form: FormData): Record<string, string | strin
     sale: text('sale'),
     // A hidden "false" comes before the checkbox, so the last value is the switch's state.
     availability: String(form.getAll('availability').at(-1) ?? 'false'),
+    returnable: String(form.getAll('returnable').at(-1) ?? 'false'),
   };
 }
 

@@ -11,6 +11,10 @@ import { getOrder, listOrders, type Order } from '../../../core/orders/orders.ts
 import { startPayment } from '../../../core/payments/payments.ts';
 import { whatsAppConnected } from '../../../core/messages/outbox.ts';
 import { listWishlist } from '../../../core/checkout/wishlist.ts';
+import { cancelOwnReturn } from '../../../core/returns/return-lifecycle.ts';
+import { listCustomerReturns, returnWindowEnd } from '../../../core/returns/return-options.ts';
+import { readReturnSettings } from '../../../core/returns/return-settings.ts';
+import { returnAnchor, ReturnCard, type ReturnCardData } from '../../components/account/return-card.tsx';
 import { ActionFlash } from '../../components/account/action-flash.tsx';
 import { FormAlert } from '../../components/account/form-field.tsx';
 import { orderAnchor, OrderCard, type OrderCardData, type OrderCardFocus } from '../../components/account/order-card.tsx';
@@ -49,6 +53,12 @@ function paymentNotice(order: Order, payment: string | null): OrderCardFocus {
   return { notice: { tone: 'error', message: closed ? MSG.paymentFailedClosed : MSG.paymentFailed }, holdPayment: false };
 }
 
+/** The window's last day as the shop prints it, while a delivered order can still be returned; else null. */
+function returnUntil(status: Order['status'], deliveredAt: Date | null, windowDays: number, now: number): string | null {
+  const end = status === 'delivered' ? returnWindowEnd(deliveredAt, windowDays) : null;
+  return end && now <= end.getTime() ? formatDate(end) : null;
+}
+
 /** Refusals core words with the order's status after them ("…، حالته: ملغي"). */
 const WITH_STATUS: readonly MessageKey[] = ['orderNotCancellable', 'paymentNotAwaited'];
 
@@ -70,11 +80,13 @@ function wishlistNotice(value: string | null, maxPieces: number): PaymentNoticeD
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireCustomer(request, context);
-  const [orders, wishlist, notifications] = await Promise.all([
+  const [orders, wishlist, notifications, customerReturns, returnSettings] = await Promise.all([
     listOrders(context.db, user, { page: 1, limit: MAX_PAGE_SIZE }),
     listWishlist(context.db, user.id),
     // The choice means something only while the shop sends messages.
     whatsAppConnected(context.db) ? readNotificationSettings(context.db, user.id) : null,
+    listCustomerReturns(context.db, user.id),
+    readReturnSettings(context.db),
   ]);
   const params = new URL(request.url).searchParams;
   // The page's forms, checkout and Paymob's return land here with what happened in the address:
@@ -98,7 +110,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     saved === 'on' ? { tone: 'success', message: MSG.orderMessagesOn } : saved === 'off' ? { tone: 'success', message: MSG.orderMessagesOff } : null;
   const keptProduct = wishlist.find((p) => p.id === params.get('product'))?.id ?? null;
   const now = Date.now();
+  const askedReturn = customerReturns.find((r) => String(r.number) === params.get('return'));
+  const cancelledReturn = customerReturns.find((r) => String(r.number) === params.get('returnCancelled') && r.status === 'cancelled');
+  const returnNotice = askedReturn
+    ? { number: askedReturn.number, message: `${MSG.returnRequested}. رقم طلب الإرجاع #${askedReturn.number}` }
+    : cancelledReturn
+      ? { number: cancelledReturn.number, message: MSG.returnCancelled }
+      : null;
   return {
+    returnNotice,
+    returns: customerReturns.map(
+      (r): ReturnCardData => ({
+        id: r.id,
+        number: r.number,
+        orderNumber: r.order.number,
+        status: r.status,
+        date: formatDate(r.createdAt),
+        createdAt: r.createdAt.toISOString(),
+        lines: r.lines.map((l) => ({
+          id: l.id,
+          title: l.product.title,
+          colorName: l.colorName,
+          size: l.size,
+          count: l.count,
+          reason: l.reason,
+          exchangeSize: l.exchangeSize,
+          exchangeColorName: l.exchangeColorName,
+          received: l.received,
+        })),
+        declineReason: r.declineReason,
+        shippingFee: r.shippingFee,
+        refundAmount: r.refundAmount,
+        refund: r.refund && { amount: r.refund.amount, method: r.refund.method, succeeded: r.refund.status === 'succeeded' },
+        trackingNumber: r.shipment?.trackingNumber ?? null,
+      }),
+    ),
     user: { name: user.name, phone: user.phone },
     placedOrder: placed && !focus?.notice ? placed.number : null,
     focus,
@@ -131,6 +177,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             : null,
         refunds: o.refunds.filter((r) => r.status === 'succeeded').map((r) => ({ amount: r.amount, at: r.at.toISOString(), date: formatDate(r.at) })),
         refundPending: o.refundOwed,
+        returnUntil: returnUntil(o.status, o.deliveredAt, returnSettings.windowDays, now),
+        returns: o.returns.map((r) => ({ number: r.number, status: r.status })),
       }),
     ),
     wishlist: wishlist.map(
@@ -190,6 +238,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { orderMessages } = await setOrderMessages(context.db, user.id, form.get('orderMessages') === 'true');
     if (isDocumentRequest(request)) return redirect(`/profile?notifications=${orderMessages ? 'on' : 'off'}#notifications`);
     return data<ActionResult>({ ok: true, toast: { type: 'success', message: orderMessages ? MSG.orderMessagesOn : MSG.orderMessagesOff } });
+  }
+  if (intent === 'cancel-return') {
+    const returnId = IdSchema.safeParse(form.get('returnId'));
+    try {
+      if (!returnId.success) throw new AppError(404, MSG.returnNotFound);
+      const cancelled = await cancelOwnReturn(context.db, returnId.data, user);
+      if (isDocumentRequest(request)) return redirect(`/profile?returnCancelled=${cancelled.number}#${returnAnchor(cancelled.number)}`);
+      return data<ActionResult>({ ok: true, toast: { type: 'success', message: MSG.returnCancelled } });
+    } catch (error) {
+      return answerRefusal(fromAppError(error));
+    }
   }
   if (intent !== 'cancel' && intent !== 'pay') return answerRefusal(invalid({ intent: MSG.invalidValue }));
   if (!orderId) return answerRefusal(refuse(404, MSG.orderNotFound));
@@ -261,7 +320,7 @@ const JUMP_LINK = 'flex min-h-11 flex-1 items-center justify-center gap-2 rounde
  * back here with what happened, shown where the shopper was and, with JavaScript, as a toast.
  */
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, orders, wishlist, placedOrder, focus, failure, wishlistNotice, notifications } = loaderData;
+  const { user, orders, wishlist, placedOrder, focus, failure, wishlistNotice, notifications, returns, returnNotice } = loaderData;
   // Only a post from outside a page (no browser navigation) is answered with this page and its refusal.
   const refusal = actionData?.toast?.type === 'error' ? actionData.toast.message : Object.values(actionData?.errors ?? {})[0];
 
@@ -327,6 +386,20 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
                 </li>
               ))}
             </ul>
+          )}
+          {returns.length > 0 && (
+            <section id="returns" aria-labelledby="returns-heading" className="mt-8 scroll-mt-20">
+              <h2 id="returns-heading" className="mb-3 text-xl font-bold">
+                طلبات الإرجاع والاستبدال
+              </h2>
+              <ul className="flex flex-col gap-4">
+                {returns.map((item) => (
+                  <li key={item.id}>
+                    <ReturnCard item={item} notice={returnNotice?.number === item.number ? returnNotice.message : undefined} />
+                  </li>
+                ))}
+              </ul>
+            </section>
           )}
         </section>
         <section id="wishlist" aria-labelledby="wishlist-heading" className="flex scroll-mt-20 flex-col gap-3">

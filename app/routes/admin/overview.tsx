@@ -85,6 +85,11 @@ export default function OverviewPage({ loaderData: d }: Route.ComponentProps) {
           hint={
             <>
               من <Ltr>{d.revenue.orders}</Ltr> طلب، شاملة الشحن: النقدي بعد التوصيل والدفع، والإلكتروني عند الدفع
+              {d.revenue.refunded > 0 && (
+                <>
+                  ، بعد خصم <Price value={d.revenue.refunded} /> رُدت للمرتجعات
+                </>
+              )}
             </>
           }
         />

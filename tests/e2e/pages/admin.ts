@@ -23,6 +23,7 @@ export const ADMIN_PATHS = [
   '/admin/shipping',
   '/admin/coupons',
   '/admin/messages',
+  '/admin/returns',
 ] as const;
 
 /** True on the phone project (390 px), where the sidebar is folded. */
