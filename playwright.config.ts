@@ -18,7 +18,7 @@ const BUILD_DIR = process.env.BUILD_DIR ?? 'tmp/e2e-build';
 const WORKER = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 /** The specs that run at the desktop width too (see projects below). */
-const DESKTOP_SPECS = ['shell', 'catalogue', 'scroll', 'budget', 'admin-overview', 'coupons', 'returns'].map((name) => `**/${name}.spec.ts`);
+const DESKTOP_SPECS = ['shell', 'catalogue', 'scroll', 'budget', 'admin-overview', 'coupons', 'returns', 'colour-journey'].map((name) => `**/${name}.spec.ts`);
 
 const origin = (index: number) => `http://127.0.0.1:${PORT + index}`;
 

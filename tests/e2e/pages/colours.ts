@@ -130,3 +130,57 @@ export class ColouredProductPage {
     await this.page.getByRole('button', { name: 'أضف لعربة التسوق' }).click();
   }
 }
+
+/** The form's colours: each colour's card, its stock row in the grid, and the section's message. */
+export class ColourFields {
+  constructor(private readonly page: Page) {}
+
+  section(): Locator {
+    return this.page.getByRole('group', { name: 'الألوان', exact: true });
+  }
+
+  async add(name: string, hex: string, pictures: number[]) {
+    await this.page.getByRole('button', { name: 'إضافة لون' }).click();
+    const number = await this.section().getByRole('listitem').filter({ has: this.page.getByRole('textbox') }).count();
+    await expect(this.name(number)).toBeFocused();
+    await this.name(number).fill(name);
+    await this.page.getByLabel(`العينة للون ${number}`, { exact: true }).fill(hex);
+    for (const picture of pictures) {
+      // The checkbox is drawn by its picture: the admin taps the picture.
+      await this.pictures(name)
+        .locator('label')
+        .filter({ has: this.page.getByRole('checkbox', { name: `الصورة ${picture}`, exact: true }) })
+        .click();
+      await expect(this.picture(name, picture)).toBeChecked();
+    }
+  }
+
+  pictures(colour: string): Locator {
+    return this.page.getByRole('group', { name: `صور اللون ${colour}`, exact: true });
+  }
+
+  /** The name field of the colour at `number` (from 1). */
+  name(number: number): Locator {
+    return this.page.getByLabel(`اسم اللون ${number}`, { exact: true });
+  }
+
+  /** A picture's checkbox among a colour's pictures, by its number (the cover is 1). */
+  picture(colour: string, number: number): Locator {
+    return this.pictures(colour).getByRole('checkbox', { name: `الصورة ${number}`, exact: true });
+  }
+
+  /** A colour and size's pieces in the stock grid. */
+  pieces(colour: string, size: string): Locator {
+    return this.page.getByRole('group', { name: 'المخزون لكل لون ومقاس' }).getByRole('spinbutton', { name: `${colour} مقاس ${sizeName(size)}`, exact: true });
+  }
+
+  total(): Locator {
+    return this.page.getByRole('group', { name: 'المخزون لكل لون ومقاس' }).getByRole('status');
+  }
+
+  async fillPieces(pieces: Record<string, Record<string, string>>) {
+    for (const [colour, bySize] of Object.entries(pieces)) {
+      for (const [size, count] of Object.entries(bySize)) await this.pieces(colour, size).fill(count);
+    }
+  }
+}
