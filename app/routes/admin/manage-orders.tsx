@@ -8,10 +8,10 @@ import { Spinner } from '../../components/account/spinner-button.tsx';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { changeOrder, type ShipmentActionResult } from '../../components/admin/order-actions.server.ts';
 import { OrderAdminCard, toAdminOrderView } from '../../components/admin/order-admin-card.tsx';
+import { StatusFilter, type StatusFilterEntry } from '../../components/admin/status-filter.tsx';
 import { BulkShipmentForm, BulkShipmentReportView, selectableForShipment } from '../../components/admin/shipment-bulk.tsx';
 import { Paginator } from '../../components/catalogue/paginator.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
-import { Ltr } from '../../lib/format.tsx';
 import { useActionToasts } from '../../lib/toast.ts';
 import { readPage } from '../../lib/loaders.server.ts';
 import { requireAdmin } from '../../lib/session.server.ts';
@@ -49,38 +49,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The delivered and paid dropdowns of this list, and the chosen orders handed to the courier (order-actions.server.ts). */
 export const action = ({ request, context }: Route.ActionArgs) => changeOrder(request, context);
 
-const FILTER = 'inline-flex min-h-11 items-center gap-1.5 rounded-full border px-3 text-sm font-semibold sm:gap-2 sm:px-4';
-
-/** One link per status with its count, and "all": plain links, so the filter works before JavaScript loads. */
-function StatusFilter({ current, counts, cardPayments }: { current: OrderStatus | null; counts: Record<OrderStatus, number>; cardPayments: boolean }) {
+/** The statuses to filter by, with their counts, and "all". */
+function statusEntries(counts: Record<OrderStatus, number>, cardPayments: boolean, current: OrderStatus | null): StatusFilterEntry[] {
   const total = ORDER_STATUSES.reduce((sum, status) => sum + counts[status], 0);
   // Card orders wait for their payment there; a cash-only shop that never took a card order has no use for it.
   const shown = ORDER_STATUSES.filter((status) => status !== 'awaiting_payment' || cardPayments || counts[status] > 0 || current === status);
-  const entries: { status: OrderStatus | null; label: string; count: number }[] = [
-    { status: null, label: 'الكل', count: total },
-    ...shown.map((status) => ({ status, label: ORDER_STATUS_LABELS[status], count: counts[status] })),
-  ];
-  return (
-    <nav aria-label="تصفية الطلبات حسب الحالة" className="mb-5">
-      <ul className="flex flex-wrap gap-1.5 sm:gap-2">
-        {entries.map((entry) => {
-          const active = entry.status === current;
-          return (
-            <li key={entry.status ?? 'all'}>
-              <Link
-                to={entry.status ? `/admin/manage-orders?status=${entry.status}` : '/admin/manage-orders'}
-                aria-current={active ? 'page' : undefined}
-                className={`${FILTER} ${active ? 'border-brand-600 bg-brand-600 text-white' : 'border-line bg-white text-ink hover:border-brand-500'}`}
-              >
-                {entry.label}
-                <Ltr className={`min-w-6 rounded-full px-1.5 text-center text-xs ${active ? 'bg-white/20' : 'bg-surface'}`}>{entry.count}</Ltr>
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
+  return [{ status: null, label: 'الكل', count: total }, ...shown.map((status) => ({ status, label: ORDER_STATUS_LABELS[status], count: counts[status] }))];
 }
 
 export default function ManageOrders({ loaderData, actionData }: Route.ComponentProps) {
@@ -97,7 +71,7 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
       <AdminHeader title="الطلبات" subtitle={numberOfPages > 0 ? 'الأحدث أولاً' : undefined}>
         {turningPage && <Spinner label="جاري تحميل الطلبات" />}
       </AdminHeader>
-      <StatusFilter current={status} counts={counts} cardPayments={cardPayments} />
+      <StatusFilter name="تصفية الطلبات حسب الحالة" path="/admin/manage-orders" current={status} entries={statusEntries(counts, cardPayments, status)} />
       {/* The dropdowns answer with toasts through their own fetchers; this is a refused post made without JavaScript, or the shipping form's report. */}
       {result?.bulk ? (
         <BulkShipmentReportView report={result.bulk} />

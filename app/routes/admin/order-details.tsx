@@ -15,6 +15,7 @@ import { OrderStatusSelect } from '../../components/admin/order-status-select.ts
 import { OrderMessages } from '../../components/admin/order-messages.tsx';
 import { OrderNextSteps, StatusHistory, toStatusHistory } from '../../components/admin/order-steps.tsx';
 import { ShipmentPanel } from '../../components/admin/shipment-panel.tsx';
+import { DetailPanel } from '../../components/admin/detail-panel.tsx';
 import { toMessageView } from '../../components/admin/whatsapp-message.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { loadOr404 } from '../../lib/loaders.server.ts';
@@ -46,19 +47,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** A step of the order's life, its paid flag, a decision on a Paymob callback, a refund tried again, or its shipment (order-actions.server.ts). */
 export const action = ({ request, context }: Route.ActionArgs) => changeOrder(request, context);
-
-const PANEL = 'rounded-xl border border-line bg-white p-4 sm:p-5';
-
-function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className={PANEL}>
-      <h2 id={id} className="mb-3 text-lg font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 function Row({ term, children, strong = false }: { term: string; children: React.ReactNode; strong?: boolean }) {
   return (
@@ -95,7 +83,7 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
       {/* On a phone the status and its steps come first; on a desktop they head the side column. */}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:grid-rows-[auto_1fr] lg:items-start">
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-1">
-          <Panel id="order-status" title="الحالة">
+          <DetailPanel id="order-status" title="الحالة">
             <div className="flex flex-col gap-4">
               <p className="flex flex-wrap items-center gap-2">
                 <span className="text-muted">الحالة الآن:</span>
@@ -131,11 +119,11 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
               <Row term="تاريخ الدفع">{order.paidAt ? <time dateTime={order.paidAt.iso}>{order.paidAt.text}</time> : '—'}</Row>
               <Row term="تاريخ التوصيل">{order.deliveredAt ? <time dateTime={order.deliveredAt.iso}>{order.deliveredAt.text}</time> : '—'}</Row>
             </dl>
-          </Panel>
+          </DetailPanel>
           <ShipmentPanel orderId={order.id} status={order.status} shipment={order.shipment} couriers={couriers} refusal={aboutShipment ? refused : undefined} />
         </div>
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          <Panel id="order-items" title="المنتجات">
+          <DetailPanel id="order-items" title="المنتجات">
             <ul className="divide-y divide-line">
               {lines.map((line) => {
                 const image = productImage(line.imageCover, imagesUrl);
@@ -173,8 +161,8 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
                 );
               })}
             </ul>
-          </Panel>
-          <Panel id="order-totals" title="الحساب">
+          </DetailPanel>
+          <DetailPanel id="order-totals" title="الحساب">
             <dl className="flex flex-col gap-2">
               <Row term="إجمالي المنتجات">
                 <Price value={order.itemsTotal} />
@@ -197,25 +185,25 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
                 <Price value={total} className="text-brand-700" />
               </Row>
             </dl>
-          </Panel>
-          <Panel id="order-payment" title="الدفع">
+          </DetailPanel>
+          <DetailPanel id="order-payment" title="الدفع">
             <OrderPayment order={order} callbacks={callbacks} />
-          </Panel>
+          </DetailPanel>
         </div>
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-2">
-          <Panel id="order-history" title="سجل الحالة">
+          <DetailPanel id="order-history" title="سجل الحالة">
             <StatusHistory entries={history} />
-          </Panel>
+          </DetailPanel>
           {(whatsapp || messages.length > 0) && <OrderMessages orderId={order.id} messages={messages} connected={whatsapp} />}
-          <Panel id="order-customer" title="العميل">
+          <DetailPanel id="order-customer" title="العميل">
             <dl className="grid grid-cols-1 gap-3">
               <Detail term="الاسم">{order.customer.name}</Detail>
               <Detail term="هاتف الحساب">
                 <Ltr>{order.customer.phone}</Ltr>
               </Detail>
             </dl>
-          </Panel>
-          <Panel id="order-shipping" title="بيانات الشحن">
+          </DetailPanel>
+          <DetailPanel id="order-shipping" title="بيانات الشحن">
             <dl className="grid grid-cols-1 gap-3">
               <Detail term="المحافظة">{order.shipping.city}</Detail>
               {order.shipping.district && <Detail term="المنطقة">{order.shipping.district}</Detail>}
@@ -230,7 +218,7 @@ export default function OrderDetails({ loaderData, actionData }: Route.Component
                 <Ltr className="break-all font-mono text-sm font-normal">{order.id}</Ltr>
               </Detail>
             </dl>
-          </Panel>
+          </DetailPanel>
         </div>
       </div>
     </>

@@ -28,6 +28,7 @@ import { SpinnerButton } from '../../components/account/spinner-button.tsx';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { ColorAndSize } from '../../components/admin/color-and-size.tsx';
 import { stamp } from '../../components/admin/date-time.ts';
+import { DetailPanel } from '../../components/admin/detail-panel.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
 import { fromAppError, readPageForm } from '../../lib/forms.server.ts';
@@ -103,19 +104,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     return fromAppError(error, values);
   }
-}
-
-const PANEL = 'rounded-xl border border-line bg-white p-4 sm:p-5';
-
-function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className={PANEL}>
-      <h2 id={id} className="mb-3 text-lg font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
 }
 
 type Item = Route.ComponentProps['loaderData']['item'];
@@ -238,6 +226,22 @@ function PickupPanel({ item, couriers }: { item: Item; couriers: boolean }) {
   );
 }
 
+/** A choice of 0 to `count` pieces, all of them to start with. */
+function PieceCount({ name, label, count }: { name: string; label: string; count: number }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      {label}
+      <select name={name} defaultValue={String(count)} className="min-h-11 rounded-lg border border-line bg-white px-3 text-base">
+        {Array.from({ length: count + 1 }, (_, n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function ReceiveForm({ item }: { item: Item }) {
   const busy = useBusy('receive');
   return (
@@ -251,26 +255,8 @@ function ReceiveForm({ item }: { item: Item }) {
             <span className="font-semibold">
               {line.product.title} · <ColorAndSize colorName={line.colorName} size={line.size} /> · الكمية: <Ltr>{line.count}</Ltr>
             </span>
-            <label className="flex flex-col gap-1 text-sm">
-              وصل
-              <select name={`received-${line.orderItemId}`} defaultValue={String(line.count)} className="min-h-11 rounded-lg border border-line bg-white px-3 text-base">
-                {Array.from({ length: line.count + 1 }, (_, n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="flex flex-col gap-1 text-sm">
-              يعود للمخزون
-              <select name={`restock-${line.orderItemId}`} defaultValue={String(line.count)} className="min-h-11 rounded-lg border border-line bg-white px-3 text-base">
-                {Array.from({ length: line.count + 1 }, (_, n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <PieceCount name={`received-${line.orderItemId}`} label="وصل" count={line.count} />
+            <PieceCount name={`restock-${line.orderItemId}`} label="يعود للمخزون" count={line.count} />
           </li>
         ))}
       </ul>
@@ -366,7 +352,7 @@ export default function ReturnDetails({ loaderData, actionData }: Route.Componen
       />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-1">
-          <Panel id="return-status" title="الحالة">
+          <DetailPanel id="return-status" title="الحالة">
             <div className="flex flex-col gap-3">
               <p className="flex flex-wrap items-center gap-2">
                 <span className="text-muted">الحالة الآن:</span>
@@ -394,8 +380,8 @@ export default function ReturnDetails({ loaderData, actionData }: Route.Componen
                 </li>
               ))}
             </ol>
-          </Panel>
-          <Panel id="return-customer" title="العميل والطلب">
+          </DetailPanel>
+          <DetailPanel id="return-customer" title="العميل والطلب">
             <p>
               {item.user.name} · <Ltr>{item.user.phone}</Ltr>
             </p>
@@ -411,10 +397,10 @@ export default function ReturnDetails({ loaderData, actionData }: Route.Componen
                 {item.note}
               </p>
             )}
-          </Panel>
+          </DetailPanel>
         </div>
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          <Panel id="return-lines" title="القطع">
+          <DetailPanel id="return-lines" title="القطع">
             <ul className="divide-y divide-line">
               {item.lines.map((line) => (
                 <li key={line.id} className="flex items-start gap-3 py-3">
@@ -448,20 +434,20 @@ export default function ReturnDetails({ loaderData, actionData }: Route.Componen
                 </li>
               ))}
             </ul>
-          </Panel>
+          </DetailPanel>
           {(item.status === 'approved' || item.shipment) && (
-            <Panel id="return-pickup" title="شركة الشحن">
+            <DetailPanel id="return-pickup" title="شركة الشحن">
               <PickupPanel item={item} couriers={couriers} />
-            </Panel>
+            </DetailPanel>
           )}
           {item.status === 'approved' && (
-            <Panel id="return-receive" title="استلام المرتجع">
+            <DetailPanel id="return-receive" title="استلام المرتجع">
               <ReceiveForm item={item} />
-            </Panel>
+            </DetailPanel>
           )}
-          <Panel id="return-refund" title="المبلغ">
+          <DetailPanel id="return-refund" title="المبلغ">
             <RefundPanel item={item} />
-          </Panel>
+          </DetailPanel>
         </div>
       </div>
     </>

@@ -18,6 +18,7 @@ import { FormAlert } from '../../components/account/form-field.tsx';
 import { SpinnerButton } from '../../components/account/spinner-button.tsx';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { stamp } from '../../components/admin/date-time.ts';
+import { StatusFilter } from '../../components/admin/status-filter.tsx';
 import { Paginator } from '../../components/catalogue/paginator.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
@@ -93,34 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return saved;
 }
 
-const FILTER = 'inline-flex min-h-11 items-center gap-1.5 rounded-full border px-3 text-sm font-semibold sm:gap-2 sm:px-4';
 const PANEL = 'mb-5 rounded-xl border border-line bg-white p-4 sm:p-5';
-
-function StatusFilter({ current, counts }: { current: ReturnStatus | null; counts: Record<ReturnStatus, number> }) {
-  const total = RETURN_STATUSES.reduce((sum, s) => sum + counts[s], 0);
-  const entries = [{ status: null, label: 'الكل', count: total }, ...RETURN_STATUSES.map((s) => ({ status: s, label: RETURN_STATUS_LABELS[s], count: counts[s] }))];
-  return (
-    <nav aria-label="تصفية المرتجعات حسب الحالة" className="mb-5">
-      <ul className="flex flex-wrap gap-1.5 sm:gap-2">
-        {entries.map((entry) => {
-          const active = entry.status === current;
-          return (
-            <li key={entry.status ?? 'all'}>
-              <Link
-                to={entry.status ? `/admin/returns?status=${entry.status}` : '/admin/returns'}
-                aria-current={active ? 'page' : undefined}
-                className={`${FILTER} ${active ? 'border-brand-600 bg-brand-600 text-white' : 'border-line bg-white text-ink hover:border-brand-500'}`}
-              >
-                {entry.label}
-                <Ltr className={`min-w-6 rounded-full px-1.5 text-center text-xs ${active ? 'bg-white/20' : 'bg-surface'}`}>{entry.count}</Ltr>
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
-}
 
 type LoaderData = Route.ComponentProps['loaderData'];
 
@@ -209,7 +183,15 @@ export default function Returns({ loaderData, actionData }: Route.ComponentProps
       <AdminHeader title="المرتجعات" subtitle={`الإرجاع والاستبدال خلال ${settings.windowDays} يوماً من التوصيل`} />
       <FormAlert message={result?.toast?.type === 'error' ? result.toast.message : undefined} />
       <RefundsDue due={due} />
-      <StatusFilter current={status} counts={counts} />
+      <StatusFilter
+        name="تصفية المرتجعات حسب الحالة"
+        path="/admin/returns"
+        current={status}
+        entries={[
+          { status: null, label: 'الكل', count: RETURN_STATUSES.reduce((sum, s) => sum + counts[s], 0) },
+          ...RETURN_STATUSES.map((s) => ({ status: s, label: RETURN_STATUS_LABELS[s], count: counts[s] })),
+        ]}
+      />
       {returns.length === 0 ? (
         <div className="mb-5 flex flex-col items-center gap-3 rounded-xl border border-line bg-surface px-4 py-12 text-center">
           <Inbox aria-hidden="true" className="size-12 text-brand-500" />
