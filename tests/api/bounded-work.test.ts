@@ -89,7 +89,7 @@ describe('the search gate', () => {
 describe('the per-address search rate', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ webBuildDir: buildWebApp('vitest-bounded-work'), searchLimits: { perMinute: 2 } });
+    t = await createTestApp({ webBuildDir: await buildWebApp(), searchLimits: { perMinute: 2 } });
     await createProductFixture(t.db, t.images, { title: 'قميص كتان' });
   });
   afterAll(() => t.close());
@@ -189,7 +189,7 @@ describe.runIf(onPostgres)('a client that leaves (PostgreSQL)', () => {
   let base: string;
   beforeAll(async () => {
     // A limit far longer than the test: only the cancel can end the statement in time.
-    t = await createTestApp({ webBuildDir: buildWebApp('vitest-bounded-work'), database: { catalogue: { poolSize: 2, waitMs: 500, statementTimeoutMs: 60_000 } } });
+    t = await createTestApp({ webBuildDir: await buildWebApp(), database: { catalogue: { poolSize: 2, waitMs: 500, statementTimeoutMs: 60_000 } } });
     await createProductFixture(t.db, t.images, { title: 'قميص كتان' });
     lock = await vocabularyLock(t);
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -233,7 +233,7 @@ describe.runIf(onPostgres)('the search page under the same limits (PostgreSQL)',
   let lock: Awaited<ReturnType<typeof vocabularyLock>>;
   beforeAll(async () => {
     t = await createTestApp({
-      webBuildDir: buildWebApp('vitest-bounded-work'),
+      webBuildDir: await buildWebApp(),
       database: { catalogue: { poolSize: 2, waitMs: 500, statementTimeoutMs: 500 } },
       searchLimits: { perMinute: 3 },
     });

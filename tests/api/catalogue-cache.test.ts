@@ -30,7 +30,7 @@ let t: TestApp;
 let admin: Account;
 let customer: Account;
 beforeAll(async () => {
-  t = await createTestApp({ webBuildDir: buildWebApp('vitest-catalogue-cache') });
+  t = await createTestApp({ webBuildDir: await buildWebApp() });
   admin = await createAccount(t.db, 'admin');
   customer = await createAccount(t.db, 'user', 'سلمى الكاشفة');
 });
@@ -298,7 +298,7 @@ describe('catalogue pages', () => {
   });
 
   it('are not kept when the settings say so (development), while they keep their ETag', async () => {
-    const dev = await createTestApp({ webBuildDir: buildWebApp('vitest-catalogue-cache'), catalogueCache: { keepPages: false } });
+    const dev = await createTestApp({ webBuildDir: await buildWebApp(), catalogueCache: { keepPages: false } });
     try {
       const product = await createProductFixture(dev.db, dev.images, { title: 'بنطلون قماش بيج' });
       const first = await get(`/product/${product.id}`, {}, dev.app);
@@ -425,7 +425,7 @@ describe('guests asking at once for an answer not yet kept', () => {
   let one: TestApp;
   beforeAll(async () => {
     // One search at a time and none waiting: a second search computed meanwhile would be a 503.
-    one = await createTestApp({ webBuildDir: buildWebApp('vitest-catalogue-cache'), searchLimits: { concurrent: 1, queued: 0, waitMs: 100 } });
+    one = await createTestApp({ webBuildDir: await buildWebApp(), searchLimits: { concurrent: 1, queued: 0, waitMs: 100 } });
     await createProductFixture(one.db, one.images, { title: 'قميص أكسفورد أبيض' });
   });
   afterAll(() => one.close());

@@ -24,7 +24,7 @@ let coloured: Product;
 let plain: Product;
 
 beforeAll(async () => {
-  t = await createTestApp({ webBuildDir: buildWebApp('vitest-color-pages'), storeUrl: STORE });
+  t = await createTestApp({ webBuildDir: await buildWebApp(), storeUrl: STORE });
   category = (await createCategoryFixture(t.db, t.images)).id;
   coloured = await createProduct(
     t.db,

@@ -23,7 +23,7 @@ const STORE = 'http://localhost:3000';
 let t: TestApp;
 let admin: Account;
 beforeAll(async () => {
-  t = await createTestApp({ webBuildDir: buildWebApp('vitest-coupon-pages'), storeUrl: STORE });
+  t = await createTestApp({ webBuildDir: await buildWebApp(), storeUrl: STORE });
   admin = await createAccount(t.db, 'admin', 'مدير الأكواد');
 });
 afterAll(() => t?.close());

@@ -18,7 +18,7 @@ let t: BostaTestApp;
 let admin: Account;
 let customer: Account;
 beforeAll(async () => {
-  t = await createBostaTestApp({ webBuildDir: buildWebApp('vitest-courier-pages') });
+  t = await createBostaTestApp({ webBuildDir: await buildWebApp() });
   admin = await createAccount(t.db, 'admin', 'مدير الشحن');
   customer = await createAccount(t.db, 'user', 'منى عبد الله');
 });

@@ -9,7 +9,7 @@ import { buildWebApp } from '../helpers/web-build.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ webBuildDir: buildWebApp('vitest-footer-year') });
+  t = await createTestApp({ webBuildDir: await buildWebApp() });
 });
 afterAll(() => t?.close());
 afterEach(() => vi.useRealTimers());

@@ -27,7 +27,7 @@ let customer: Account;
 let buildDir: string;
 
 beforeAll(async () => {
-  buildDir = buildWebApp('vitest-hostile-pages');
+  buildDir = await buildWebApp();
   t = await createTestApp({ webBuildDir: buildDir, authRateLimit: AUTH_LIMIT });
   customer = await createAccount(t.db);
 });

@@ -31,7 +31,7 @@ let customer: Account;
 let pages: [string, string][];
 
 beforeAll(async () => {
-  t = await createTestApp({ webBuildDir: buildWebApp('vitest-html-valid') });
+  t = await createTestApp({ webBuildDir: await buildWebApp() });
   customer = await createAccount(t.db);
   const category = await createCategoryFixture(t.db, t.images, 'تيشيرتات');
   const product = await createProductFixture(t.db, t.images, { title: 'تيشيرت قطن أبيض', category: category.id });

@@ -13,7 +13,7 @@ import { buildWebApp } from '../helpers/web-build.ts';
 let t: TestApp;
 let api: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ webBuildDir: buildWebApp('vitest-image-folders-404') });
+  t = await createTestApp({ webBuildDir: await buildWebApp() });
   api = await createTestApp();
 });
 afterAll(async () => {

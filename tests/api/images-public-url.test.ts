@@ -16,7 +16,7 @@ let t: TestApp;
 let category: Category;
 let product: Product;
 beforeAll(async () => {
-  buildDir = buildWebApp('vitest-images-public-url');
+  buildDir = await buildWebApp();
   t = await createTestApp({ webBuildDir: buildDir, imagesPublicUrl: CDN });
   category = await createCategoryFixture(t.db, t.images, 'قميص');
   product = await createProductFixture(t.db, t.images, { category: category.id });

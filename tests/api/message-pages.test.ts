@@ -17,7 +17,7 @@ let t: WhatsAppTestApp;
 let admin: Account;
 let customer: Account;
 beforeAll(async () => {
-  t = await createWhatsAppTestApp({ webBuildDir: buildWebApp('vitest-message-pages') });
+  t = await createWhatsAppTestApp({ webBuildDir: await buildWebApp() });
   admin = await createAccount(t.db, 'admin', 'مدير الرسائل');
   customer = await createAccount(t.db, 'user', 'منى عبد الله');
 });

@@ -17,7 +17,7 @@ const PER_MINUTE = DEFAULT_ADDRESS_LIMITS.newsletterPerMinute;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ webBuildDir: buildWebApp('vitest-newsletter') });
+  t = await createTestApp({ webBuildDir: await buildWebApp() });
 });
 afterAll(() => t.close());
 

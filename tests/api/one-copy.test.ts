@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, serverEntry } from '../../scripts/build-server.ts';
-import { buildWebApp } from '../helpers/web-build.ts';
+import { copyOfWebApp } from '../helpers/web-build.ts';
 
 const SHARED = ['core', 'db', 'contracts', 'server'];
 
@@ -30,7 +30,7 @@ const definitions = (code: string, name: string) => code.match(new RegExp(`\\bfu
 
 let buildDir: string;
 beforeAll(async () => {
-  buildDir = buildWebApp('vitest-one-copy');
+  buildDir = await copyOfWebApp('vitest-one-copy');
   await buildServer(buildDir);
 });
 

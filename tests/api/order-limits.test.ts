@@ -24,7 +24,7 @@ let t: PaymobTestApp;
 let admin: Account;
 beforeAll(async () => {
   standIn = await startStandIn();
-  t = await createPaymobTestApp(standIn, { webBuildDir: buildWebApp('vitest-order-limits') });
+  t = await createPaymobTestApp(standIn, { webBuildDir: await buildWebApp() });
   admin = await createAccount(t.db, 'admin');
 });
 afterAll(async () => {

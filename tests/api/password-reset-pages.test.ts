@@ -18,7 +18,7 @@ const NEW_PASSWORD = 'new-secret-7';
 let t: WhatsAppTestApp;
 beforeAll(async () => {
   t = await createWhatsAppTestApp({
-    webBuildDir: buildWebApp('vitest-password-reset-pages'),
+    webBuildDir: await buildWebApp(),
     authRateLimit: AUTH_LIMIT,
     resetCodeLimits: { perPhonePerHour: CODES_PER_PHONE, perAddressPerHour: 10_000 },
   });

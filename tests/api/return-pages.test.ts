@@ -19,7 +19,7 @@ const host = new URL(STORE).host;
 let t: TestApp;
 let admin: Account;
 beforeAll(async () => {
-  t = await createTestApp({ webBuildDir: buildWebApp('vitest-return-pages'), storeUrl: STORE });
+  t = await createTestApp({ webBuildDir: await buildWebApp(), storeUrl: STORE });
   admin = await createAccount(t.db, 'admin', 'مدير المرتجعات');
 });
 afterAll(() => t?.close());

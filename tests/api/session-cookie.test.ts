@@ -17,7 +17,7 @@ const HTTP = { host: 'shop.example' };
 let t: TestApp;
 let buildDir: string;
 beforeAll(async () => {
-  buildDir = buildWebApp('vitest-session-cookie');
+  buildDir = await buildWebApp();
   // One proxy in front: its X-Forwarded-Proto says whether the client came over https.
   t = await createTestApp({ webBuildDir: buildDir, trustProxy: 1 });
 });

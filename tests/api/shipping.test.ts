@@ -22,7 +22,7 @@ let t: PaymobTestApp;
 let admin: Account;
 beforeAll(async () => {
   standIn = await startStandIn();
-  t = await createPaymobTestApp(standIn, { webBuildDir: buildWebApp('vitest-shipping') });
+  t = await createPaymobTestApp(standIn, { webBuildDir: await buildWebApp() });
   admin = await createAccount(t.db, 'admin');
 });
 afterAll(async () => {

@@ -16,7 +16,7 @@ const PER_MINUTE = 30;
 let t: TestApp;
 let customer: Account;
 beforeAll(async () => {
-  t = await createTestApp({ webBuildDir: buildWebApp('vitest-sitemap') });
+  t = await createTestApp({ webBuildDir: await buildWebApp() });
   customer = await createAccount(t.db, 'user', 'زائر الخريطة');
 });
 afterAll(() => t.close());

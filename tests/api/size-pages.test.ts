@@ -10,7 +10,7 @@ import { buildWebApp } from '../helpers/web-build.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ webBuildDir: buildWebApp('vitest-size-pages') });
+  t = await createTestApp({ webBuildDir: await buildWebApp() });
 });
 afterAll(() => t?.close());
 

@@ -18,7 +18,7 @@ const SETTLE_MS = 1_500;
 let buildDir: string;
 let postgres: ThrowawayDatabase | undefined;
 beforeAll(async () => {
-  buildDir = buildWebApp('vitest-shutdown');
+  buildDir = await buildWebApp();
   await buildServer(buildDir);
   if (process.env.TEST_DATABASE_URL) postgres = await createPostgresDatabase(process.env.TEST_DATABASE_URL);
 }, 300_000);

@@ -15,17 +15,26 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The dump file (embedded) or the template database's name (PostgreSQL). */
     migratedDatabase: string;
+    /** A name of this test run alone, so a build of the pages left by an earlier run is never taken for this one's (tests/helpers/web-build.ts). */
+    testRun: string;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Names this run for the shared build of the pages (tests/helpers/web-build.ts); its marker goes with the run.
+  const testRun = `${process.pid}-${Date.now()}`;
+  project.provide('testRun', testRun);
+  const forgetBuild = () => rm(path.resolve('tmp', `vitest-web.building-${testRun}`), { recursive: true, force: true });
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const template = await createPostgresDatabase(url, { prefix: 'store_template' });
     const database = await openDatabase({ databaseUrl: template.url, poolSize: 1 });
     await database.close();
     project.provide('migratedDatabase', template.name);
-    return () => template.drop();
+    return async () => {
+      await forgetBuild();
+      await template.drop();
+    };
   }
   const database = await openDatabase({});
   const dump = await database.pglite!.dumpDataDir('none');
@@ -34,5 +43,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const file = path.join(folder, 'migrated.tar');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('migratedDatabase', file);
-  return () => rm(folder, { recursive: true, force: true });
+  return async () => {
+    await forgetBuild();
+    await rm(folder, { recursive: true, force: true });
+  };
 }
