@@ -11,14 +11,14 @@ import { buildServer } from '../../scripts/build-server.ts';
 import { startServer, type BenchServer } from '../../scripts/bench-server.ts';
 import { createPostgresDatabase, type ThrowawayDatabase } from '../../scripts/throwaway-database.ts';
 import { sparePort } from '../helpers/private-redis.ts';
-import { buildWebApp } from '../helpers/web-build.ts';
+import { copyOfWebApp } from '../helpers/web-build.ts';
 
 const SETTLE_MS = 1_500;
 
 let buildDir: string;
 let postgres: ThrowawayDatabase | undefined;
 beforeAll(async () => {
-  buildDir = await buildWebApp();
+  buildDir = await copyOfWebApp('vitest-shutdown');
   await buildServer(buildDir);
   if (process.env.TEST_DATABASE_URL) postgres = await createPostgresDatabase(process.env.TEST_DATABASE_URL);
 }, 300_000);
