@@ -92,7 +92,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? 'list' : 'line',
+  // A log (CI, a file) gets one line per test with its time, so the slow ones show.
+  reporter: process.env.CI || !process.stdout.isTTY ? 'list' : 'line',
   use: {
     baseURL: origin(WORKER),
     locale: 'ar-EG',
