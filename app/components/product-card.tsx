@@ -1,20 +1,20 @@
 /**
- * A product in a listing, on the home page and in the related-products carousel: image,
- * title, prices, badges, its colours as small dots, the size chips (a sold-out size cannot be
- * chosen) and the add-to-cart bar (SPEC.md §2 "Product listings"). The cart form posts to /cart;
- * with JavaScript it adds in place (app/enhance/cart.ts). A product in several colours has its
- * colour chosen on its page: its card links there instead of guessing one.
+ * A product in a listing, on the home page and in the related-products carousel (SPEC.md §2
+ * "Product listings"): one link holding the image and the title, the prices, badges, its colours
+ * as small dots, the sizes it has left as one line of text, and the add-to-cart bar. A card
+ * carries no form: the size is chosen in the page's one size sheet (app/enhance/size-sheet.ts),
+ * whose chips come from the bar's data, and without JavaScript the bar leads to the product's
+ * page, where the size is chosen. A product in several colours has its colour chosen on its page:
+ * its bar links there instead of guessing one. A page of cards stays small (docs/decisions/028).
  */
-import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
-import { IMAGE_VARIANTS } from '../../contracts/constants.ts';
+import { IMAGE_VARIANTS, sizeName } from '../../contracts/constants.ts';
 import type { Product } from '../../core/catalogue/products.ts';
 import { productImage } from '../lib/images.ts';
 import { useImagesUrl } from '../lib/root-data.ts';
 import { SaleBadge, SoldOutBadge } from './catalogue/badges.tsx';
 import { CardSwatches } from './catalogue/color-swatches.tsx';
 import { ProductPrices } from './catalogue/product-prices.tsx';
-import { SizeChips } from './catalogue/size-chips.tsx';
 
 /**
  * What a card shows: no dates, so it is the same on the server and after serialisation. `stock`
@@ -38,6 +38,10 @@ export function toCardProduct(product: Pick<Product, keyof CardProduct | 'stock'
   return { id, title, imageCover, price, priceAfterDiscount, availableSizes, stock: piecesPerSize(stock), availability, sale, colors: colors.map(({ name, hex }) => ({ name, hex })) };
 }
 
+/** The card's bar: the size sheet's opener, the link to choose a colour, or the disabled bar of a sold-out product. */
+const CART_BAR = 'mt-auto inline-flex min-h-11 w-full items-center justify-center rounded-lg px-3 text-sm font-bold transition-colors';
+const ADD_TO_CART = 'أضف للعربة';
+
 /** Two columns on a phone, three on a tablet, four on a desktop (see the listing grid). */
 const CARD_SIZES = '(min-width: 1280px) 260px, (min-width: 768px) 30vw, 50vw';
 
@@ -58,63 +62,70 @@ export function ProductCard({ product, priority = false, eager = false }: { prod
       sizes={CARD_SIZES}
       width={width}
       height={height}
-      alt={product.title}
+      // Inside the card's link the title names it; a sold-out card's picture is named by its own text.
+      alt={product.availability ? '' : product.title}
       loading={priority || eager ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       className="aspect-[417/555] h-auto w-full bg-surface object-cover"
     />
   );
-  const title = <h3 className="line-clamp-2 min-h-[2lh] text-sm leading-6 font-semibold text-ink sm:text-base">{product.title}</h3>;
+  const sizes = product.stock.filter((s) => s.quantity > 0).map((s) => s.size);
+  const soldOutSizes = product.stock.filter((s) => s.quantity === 0).map((s) => s.size);
+  const oneColour = product.colors.length <= 1;
 
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-line bg-white">
-      <div className="relative">
-        {product.availability ? (
-          // The title below is the card's link for keyboards and screen readers; this one is for the thumb.
-          <Link to={`/product/${product.id}`} className="block" tabIndex={-1} aria-hidden>
-            {picture}
-          </Link>
-        ) : (
-          picture
-        )}
+    <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-line bg-white">
+      {product.availability ? (
+        // One link for the picture and the title: a keyboard or a screen reader meets the product once.
+        <Link to={`/product/${product.id}`} className="group block">
+          {picture}
+          <h3 className="line-clamp-2 min-h-[2lh] px-2 pt-2 text-sm leading-6 font-semibold text-ink group-hover:text-brand-700 group-hover:underline sm:px-3 sm:text-base">{product.title}</h3>
+        </Link>
+      ) : (
+        <>
+          {picture}
+          <h3 className="line-clamp-2 min-h-[2lh] px-2 pt-2 text-sm leading-6 font-semibold text-ink sm:px-3 sm:text-base">{product.title}</h3>
+        </>
+      )}
+      {(!product.availability || product.sale.trim() !== '') && (
         <div className="pointer-events-none absolute start-2 top-2 flex flex-col items-start gap-1">
           {!product.availability && <SoldOutBadge />}
           <SaleBadge text={product.sale} />
         </div>
-      </div>
+      )}
       <div className="flex flex-1 flex-col gap-2 p-2 sm:p-3">
-        {product.availability ? (
-          <Link to={`/product/${product.id}`} className="hover:text-brand-700 hover:underline">
-            {title}
-          </Link>
-        ) : (
-          title
-        )}
-        <ProductPrices price={product.price} priceAfterDiscount={product.priceAfterDiscount} />
+        <ProductPrices price={product.price} priceAfterDiscount={product.priceAfterDiscount} stacked />
         <CardSwatches title={product.title} colors={product.colors} />
-        {product.availability && product.colors.length > 1 ? (
-          <Link
-            to={`/product/${product.id}`}
-            aria-label={`اختر اللون والمقاس: ${product.title}`}
-            className="mt-auto inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-brand-600 px-3 text-sm font-bold text-brand-700 transition-colors hover:bg-brand-50"
+        {product.availability && sizes.length > 0 && (
+          // Two lines whatever the font draws, so a card is as tall before the web font arrives as after.
+          <p className="line-clamp-2 min-h-[2lh] text-xs leading-4 text-muted">
+            {/* A right-to-left mark after each size keeps them in the sheet's order, right to left, digits or letters. */}
+            المقاسات: {sizes.map(sizeName).join('\u200F · ')}
+          </p>
+        )}
+        {!product.availability ? (
+          <button type="button" disabled className={`${CART_BAR} cursor-not-allowed bg-muted text-white`}>
+            {ADD_TO_CART}
+          </button>
+        ) : oneColour ? (
+          // Without JavaScript the product's page, where the size is chosen; with it the page's one size sheet
+          // (app/enhance/size-sheet.ts), which adds to the cart in place.
+          <a
+            href={`/product/${product.id}`}
+            data-enhance="size-sheet"
+            data-product={product.id}
+            data-title={product.title}
+            data-sizes={product.stock.map((s) => s.size).join(' ')}
+            data-sold-out={soldOutSizes.join(' ')}
+            className={`${CART_BAR} bg-brand-600 text-white hover:bg-brand-700`}
           >
+            {ADD_TO_CART}
+          </a>
+        ) : (
+          <Link aria-label={`اختر اللون والمقاس: ${product.title}`} to={`/product/${product.id}`} className={`${CART_BAR} border border-brand-600 text-brand-700 hover:bg-brand-50`}>
             اختر اللون والمقاس
           </Link>
-        ) : (
-          <form method="post" action="/cart" data-enhance="add-to-cart" className="mt-auto flex flex-col gap-2">
-            <input type="hidden" name="intent" value="add" />
-            <input type="hidden" name="productId" value={product.id} />
-            <SizeChips stock={product.stock} disabled={!product.availability} label={`مقاس ${product.title}`} />
-            <button
-              type="submit"
-              disabled={!product.availability}
-              className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-3 text-sm font-bold text-white transition-colors hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-muted"
-            >
-              <ShoppingCart aria-hidden className="size-4" />
-              أضف للعربة
-            </button>
-          </form>
         )}
       </div>
     </article>

@@ -16,6 +16,7 @@ import { reviewForm } from './reviews.ts';
 import { flashToast } from './flash.ts';
 import { shippingCharges } from './shipping-charges.ts';
 import { sizeHints } from './size-hints.ts';
+import { sizeSheet } from './size-sheet.ts';
 import { submitOnce } from './submit-once.ts';
 import { swap } from './swap.ts';
 import { swatches } from './swatches.ts';
@@ -40,6 +41,7 @@ const BEHAVIOURS: Record<string, Behaviour> = {
   'shipping-charges': shippingCharges,
   'size-first': sizeFirst,
   'size-hints': sizeHints,
+  'size-sheet': sizeSheet,
   'submit-once': submitOnce,
   swap,
   swatches,

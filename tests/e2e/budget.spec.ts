@@ -86,3 +86,40 @@ test('catalogue pages stay under 20 KB of JavaScript and the other shopper pages
     expect.soft(bytes, `${name} (${path}): ${(bytes / KB).toFixed(1)} KB of JavaScript, budget ${budget / KB} KB: ${files.join(', ')}`).toBeLessThanOrEqual(budget);
   }
 });
+
+/**
+ * The size of the catalogue pages' documents (docs/decisions/028): elements, which style and
+ * layout walk on a slow phone, and the HTML's bytes as sent before compression. A card is a
+ * link, a picture, the title, the prices, its swatches, a line of sizes and one bar; the size is
+ * chosen in the page's one sheet. The limits hold what the cards' diet reached; the header,
+ * menus and footer (about 300 elements on every page) are the next to shrink, towards 500.
+ */
+const CATALOGUE_ELEMENTS = 900;
+const CATALOGUE_HTML = 110 * KB;
+
+test('catalogue pages stay under 900 elements and 110 KB of HTML', async ({ page, request }, testInfo) => {
+  const firstId = async (collection: string) => {
+    const response = await request.get(`/api/v1/${collection}?limit=1`);
+    expect(response.ok()).toBeTruthy();
+    return ((await response.json()) as { data: { _id: string }[] }).data[0]!._id;
+  };
+  const pages = [
+    { name: 'home', path: '/' },
+    { name: 'category', path: `/category/${await firstId('categories')}` },
+    { name: 'search', path: `/search?keyword=${encodeURIComponent('قميص')}` },
+    { name: 'product', path: `/product/${await firstId('products')}` },
+  ];
+  for (const { name, path } of pages) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    const html = (await response!.body()).length;
+    // The document once loaded: the enhancement script adds no element until the size sheet is opened.
+    const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
+    const cards = await page.getByRole('article').count();
+    console.log(`[${testInfo.project.name}] ${name.padEnd(9)} ${String(elements).padStart(5)} elements, ${(html / KB).toFixed(1).padStart(6)} KB of HTML, ${cards} cards`);
+    // A page without its cards would pass any limit: the catalogue pages show theirs.
+    expect(cards, `${name} shows product cards`).toBeGreaterThan(name === 'product' ? 0 : 8);
+    expect.soft(elements, `${name} (${path}): ${elements} elements`).toBeLessThanOrEqual(CATALOGUE_ELEMENTS);
+    expect.soft(html, `${name} (${path}): ${(html / KB).toFixed(1)} KB of HTML`).toBeLessThanOrEqual(CATALOGUE_HTML);
+  }
+});

@@ -34,14 +34,17 @@ test('a guest browses a category, opens a product and is asked to log in to buy'
   const card = listing.card(product.title);
   await expect(card).toContainText(price(product.priceAfterDiscount));
   if (product.price !== product.priceAfterDiscount) await expect(card.locator('s')).toContainText(price(product.price));
-  await expect(card.getByRole('radio')).toHaveCount(product.availableSizes.length);
+  // The card names the sizes left and carries no form: the size is chosen in the page's one sheet.
+  const inStock = product.stock.filter((s) => s.quantity > 0).map((s) => sizeName(s.size));
+  await expect(listing.cardSizes(card)).toHaveText(`المقاسات: ${inStock.join('\u200F · ')}`);
+  await expect(card.getByRole('radio')).toHaveCount(0);
   // The categories side list is for wide screens; phones have the header menu.
   if (isMobile) await expect(listing.sideList()).toBeHidden();
   else await expect(listing.sideList().getByRole('link', { name: 'تيشيرت' })).toHaveAttribute('aria-current', 'page');
 
-  await listing.chooseSize(card, product.availableSizes[0]!);
   await listing.addToCart(card);
   await expect(toast(page, LOGIN_FIRST)).toBeVisible();
+  await expect(listing.sizeSheet()).toHaveCount(0);
   // Closed, so the product page's own toast is told apart below.
   await closeToast(page, LOGIN_FIRST);
 
@@ -183,7 +186,7 @@ test('a customer writes a review and sees it listed, and toggles the heart', asy
   await expect(toast(page, 'لقد قمت بتقييم هذا المنتج من قبل')).toBeVisible();
 });
 
-test('a customer adds to the cart from a card once a size is chosen', async ({ page }) => {
+test('a customer adds to the cart from a card through the size sheet once a size is chosen', async ({ page }) => {
   await signUpCustomer(page);
   const listing = new Listing(page);
   await listing.goto('/new-arrived', 'وصل حديثاً');
@@ -192,18 +195,28 @@ test('a customer adds to the cart from a card once a size is chosen', async ({ p
   // A card whose sizes can all be chosen, so the arrow keys move from the first to the second.
   const card = listing
     .cards()
-    .filter({ has: page.getByRole('button', { name: 'أضف للعربة', disabled: false }) })
-    .filter({ hasNot: page.getByRole('radio', { disabled: true }) })
+    .filter({ has: page.locator('[data-enhance="size-sheet"][data-sold-out=""]') })
     .first();
+  const title = (await card.getByRole('heading', { level: 3 }).textContent())!;
   await listing.addToCart(card);
-  await expect(toast(page, 'من فضلك قم بتحديد المقاس أولاً')).toBeVisible();
+  const sheet = listing.sizeSheet();
+  await expect(sheet.getByRole('heading', { name: title })).toBeVisible();
+  await listing.addFromSheet();
+  await expect(sheet.getByRole('alert')).toHaveText('من فضلك قم بتحديد المقاس أولاً');
 
   // The sizes are a radio group: the arrow keys move the choice.
-  await card.getByRole('group').getByRole('radio').first().focus();
+  await sheet.getByRole('group').getByRole('radio').first().focus();
   await page.keyboard.press('ArrowDown');
-  await expect(card.getByRole('group').getByRole('radio').nth(1)).toBeChecked();
-  await listing.addToCart(card);
+  await expect(sheet.getByRole('group').getByRole('radio').nth(1)).toBeChecked();
+  await listing.addFromSheet();
   await expect(toast(page, 'تم إضافة المنتج إلى العربة')).toBeVisible();
+  await expect(sheet).toBeHidden();
+  await expect(page.getByRole('link', { name: 'عربة التسوق: 1 منتجات' }).first()).toBeAttached();
+
+  // Closed without adding: nothing changes.
+  await listing.addToCart(card);
+  await sheet.getByRole('button', { name: 'إغلاق' }).click();
+  await expect(sheet).toBeHidden();
   await expect(page.getByRole('link', { name: 'عربة التسوق: 1 منتجات' }).first()).toBeAttached();
 });
 

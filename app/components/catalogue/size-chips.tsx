@@ -10,6 +10,7 @@ import { sizeName } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import type { SizeStock } from '../../../core/catalogue/stock.ts';
 import { HINT } from '../../enhance/size-hints.ts';
+import { CHIP, IN_STOCK, SOLD_OUT } from './chip-classes.ts';
 import { Ltr } from '../../lib/format.tsx';
 import { isLastPieces, lastPiecesText, soldOutSizeLabel } from './stock-text.ts';
 
@@ -29,12 +30,6 @@ interface SizeChipsProps {
   /** Lists the sizes with their last pieces under the chips (the product page). */
   showHints?: boolean;
 }
-
-const CHIP =
-  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border px-2 text-sm font-semibold transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500';
-const IN_STOCK =
-  'cursor-pointer border-line bg-white text-ink peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-disabled:cursor-not-allowed peer-disabled:opacity-50';
-const SOLD_OUT = 'chip-struck cursor-not-allowed border-dashed border-muted/60 bg-surface text-muted';
 
 export function SizeChips({ stock, form, disabled, label, legend = 'المقاس', showHints = false }: SizeChipsProps) {
   const id = useId();

@@ -14,6 +14,8 @@ export interface ApiProduct {
   price: number;
   priceAfterDiscount: number;
   availableSizes: string[];
+  /** Pieces left per size (over every colour). */
+  stock: { size: string; quantity: number }[];
   availability: boolean;
   quantity: number;
   category: { _id: string; name: string };
@@ -97,12 +99,28 @@ export class Listing {
     await form.getByRole('button', { name: 'بحث' }).click();
   }
 
-  async chooseSize(card: Locator, size: string) {
-    await sizeChip(card.getByRole('group'), size).click();
+  /** The sizes a card names as left, in one line of text. */
+  cardSizes(card: Locator): Locator {
+    return card.getByText(/^المقاسات:/);
   }
 
+  /** Opens the page's size sheet from a card's bar (a button once the page's script has run), or is refused by a toast. */
   async addToCart(card: Locator) {
+    await expect(this.page.locator('html')).toHaveAttribute('data-enhanced', 'true');
     await card.getByRole('button', { name: 'أضف للعربة' }).click();
+  }
+
+  /** The page's one size sheet, opened from a card. */
+  sizeSheet(): Locator {
+    return this.page.getByRole('dialog');
+  }
+
+  async chooseSizeInSheet(size: string) {
+    await sizeChip(this.sizeSheet().getByRole('group', { name: 'المقاس' }), size).click();
+  }
+
+  async addFromSheet() {
+    await this.sizeSheet().getByRole('button', { name: 'أضف للعربة' }).click();
   }
 }
 
