@@ -18,7 +18,7 @@ import {
   SignupPage,
   toast,
 } from './pages/account.ts';
-import { Listing } from './pages/catalogue.ts';
+import { Listing, signUpCustomer } from './pages/catalogue.ts';
 import { createStockedProduct, deleteStockedProducts, setStock, uniqueMark, type StockedProduct } from './pages/stock.ts';
 
 const ADDRESS = { details: 'شارع الهرم، عمارة 12، الدور الثاني', phone: '01112345678', city: 'الجيزة', district: 'الهرم' };
@@ -93,7 +93,7 @@ test('a customer orders, sees it under review, cancels it with the confirmation 
   await expect(productPage.size('m')).toBeEnabled();
 });
 
-test('a sold-out size is a disabled chip named as unavailable, on the card and the product page; the last pieces are pointed out', async ({ page, request }) => {
+test('a sold-out size is a disabled chip named as unavailable, in the size sheet a card opens and on the product page; the last pieces are pointed out', async ({ page, request }) => {
   const mark = uniqueMark();
   const several = await createStockedProduct(request, `بنطلون جينز ${mark}`, { s: 1, m: 0, l: 2, xl: 5 });
   const single = await createStockedProduct(request, `حزام جلد ${mark}`, { '42': 1 });
@@ -101,10 +101,18 @@ test('a sold-out size is a disabled chip named as unavailable, on the card and t
   const listing = new Listing(page);
   await listing.goto(`/search?keyword=${mark}`);
   const card = listing.card(several.title);
-  await expect(card.getByRole('radio', { name: 'مقاس M غير متوفر حالياً', exact: true })).toBeDisabled();
-  await expect(card.getByRole('radio', { name: 'S', exact: true })).toBeEnabled();
-  await expect(card.getByRole('radio', { name: 'XL', exact: true })).toBeEnabled();
+  // The card names the sizes left; the sheet its bar opens shows every size, the sold-out one disabled.
+  await expect(listing.cardSizes(card)).toHaveText('المقاسات: S\u200F · L\u200F · XL');
   await expectNoHorizontalOverflow(page);
+  await signUpCustomer(page);
+  await page.reload();
+  await listing.addToCart(card);
+  const sheet = listing.sizeSheet();
+  await expect(sheet.getByRole('radio', { name: 'مقاس M غير متوفر حالياً', exact: true })).toBeDisabled();
+  await expect(sheet.getByRole('radio', { name: 'S', exact: true })).toBeEnabled();
+  await expect(sheet.getByRole('radio', { name: 'XL', exact: true })).toBeEnabled();
+  await expectNoHorizontalOverflow(page);
+  await sheet.getByRole('button', { name: 'إغلاق' }).click();
 
   const productPage = new ProductPage(page);
   await productPage.goto(several);
