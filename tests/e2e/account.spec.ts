@@ -108,8 +108,11 @@ test('the wishlist: the heart keeps a product, the profile moves one to the cart
   const productPage = new ProductPage(page);
   await productPage.goto(kept);
   await expect(productPage.heart()).toHaveAttribute('aria-pressed', 'false');
+  // The heart turns at once; the reload waits for the server's answer, or it would cancel the request.
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/wishlist' && r.request().method() === 'POST');
   await productPage.heart().click();
   await expect(productPage.heart()).toHaveAttribute('aria-pressed', 'true');
+  expect((await answered).ok()).toBe(true);
   await page.reload();
   await expect(productPage.heart()).toHaveAttribute('aria-pressed', 'true');
   await addToWishlist(page, other._id);
