@@ -6,7 +6,7 @@
  * included, stays under 100 KB (none hydrates now; the dashboard is not a shopper page). Inline scripts are part of the
  * page's HTML and not counted here. The figures are printed so the margin shows in every run.
  */
-import type { Browser, Cookie, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Cookie, Page } from '@playwright/test';
 import { expect, test } from './pages/test.ts';
 
 const KB = 1024;
@@ -52,17 +52,19 @@ async function measureScripts(browser: Browser, baseURL: string, path: string, c
   }
 }
 
+/** The id of the first category or product the API lists. */
+async function firstId(request: APIRequestContext, collection: string): Promise<string> {
+  const response = await request.get(`/api/v1/${collection}?limit=1`);
+  expect(response.ok()).toBeTruthy();
+  return ((await response.json()) as { data: { _id: string }[] }).data[0]!._id;
+}
+
 test('catalogue pages stay under 20 KB of JavaScript and the other shopper pages, a customer\'s too, under 100 KB', async ({ browser, request, baseURL }, testInfo) => {
-  const firstId = async (collection: string) => {
-    const response = await request.get(`/api/v1/${collection}?limit=1`);
-    expect(response.ok()).toBeTruthy();
-    return ((await response.json()) as { data: { _id: string }[] }).data[0]!._id;
-  };
   const pages: { name: string; path: string; budget: number; cookies?: Cookie[] }[] = [
     { name: 'home', path: '/', budget: CATALOGUE_BUDGET },
-    { name: 'category', path: `/category/${await firstId('categories')}`, budget: CATALOGUE_BUDGET },
+    { name: 'category', path: `/category/${await firstId(request, 'categories')}`, budget: CATALOGUE_BUDGET },
     { name: 'search', path: `/search?keyword=${encodeURIComponent('قميص')}`, budget: CATALOGUE_BUDGET },
-    { name: 'product', path: `/product/${await firstId('products')}`, budget: CATALOGUE_BUDGET },
+    { name: 'product', path: `/product/${await firstId(request, 'products')}`, budget: CATALOGUE_BUDGET },
     { name: 'login', path: '/login', budget: SHOPPER_BUDGET },
     { name: 'guest cart', path: '/cart', budget: SHOPPER_BUDGET },
   ];
@@ -98,16 +100,11 @@ const CATALOGUE_ELEMENTS = 900;
 const CATALOGUE_HTML = 110 * KB;
 
 test('catalogue pages stay under 900 elements and 110 KB of HTML', async ({ page, request }, testInfo) => {
-  const firstId = async (collection: string) => {
-    const response = await request.get(`/api/v1/${collection}?limit=1`);
-    expect(response.ok()).toBeTruthy();
-    return ((await response.json()) as { data: { _id: string }[] }).data[0]!._id;
-  };
   const pages = [
     { name: 'home', path: '/' },
-    { name: 'category', path: `/category/${await firstId('categories')}` },
+    { name: 'category', path: `/category/${await firstId(request, 'categories')}` },
     { name: 'search', path: `/search?keyword=${encodeURIComponent('قميص')}` },
-    { name: 'product', path: `/product/${await firstId('products')}` },
+    { name: 'product', path: `/product/${await firstId(request, 'products')}` },
   ];
   for (const { name, path } of pages) {
     const response = await page.goto(path);

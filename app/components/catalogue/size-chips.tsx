@@ -20,18 +20,13 @@ interface SizeChipsProps {
   /** The form the radios belong to, when they sit outside it. */
   form?: string;
   disabled?: boolean;
-  /**
-   * Screen-reader name of a card's group ("مقاس <title>"), so the cards of a page are told apart;
-   * without it the group shows the visible legend.
-   */
-  label?: string;
-  /** The visible legend when there is no `label`. */
+  /** The group's visible legend. */
   legend?: string;
   /** Lists the sizes with their last pieces under the chips (the product page). */
   showHints?: boolean;
 }
 
-export function SizeChips({ stock, form, disabled, label, legend = 'المقاس', showHints = false }: SizeChipsProps) {
+export function SizeChips({ stock, form, disabled, legend = 'المقاس', showHints = false }: SizeChipsProps) {
   const id = useId();
   if (stock.length === 0) return null;
   const single = stock.length === 1;
@@ -41,7 +36,7 @@ export function SizeChips({ stock, form, disabled, label, legend = 'المقاس
   return (
     // With JavaScript the chosen size's hint stands out (app/enhance/size-hints.ts); without it every hint reads the same.
     <fieldset disabled={disabled} className="min-w-0" data-enhance={hints.length > 0 ? 'size-hints' : undefined}>
-      <legend className={label ? 'sr-only' : 'mb-2 font-semibold'}>{label ?? legend}</legend>
+      <legend className="mb-2 font-semibold">{legend}</legend>
       <div className="flex flex-wrap gap-1.5">
         {stock.map(({ size, quantity }, i) => {
           const soldOut = quantity === 0;
