@@ -4,7 +4,7 @@
  * keyword and starting again at the first page. The chosen colour stands above the list with a
  * link that takes it off; the list folds away in a <details>, which opens without JavaScript.
  */
-import { X } from 'lucide-react';
+import { Icon } from '../icons/icon.tsx';
 import { Link, useLocation } from 'react-router';
 import { ColorDot } from './color-swatches.tsx';
 
@@ -47,7 +47,7 @@ export function ColorFilter({ colors, chosen }: ColorFilterProps) {
             to={hrefWith(null)}
             className="inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 hover:underline"
           >
-            <X aria-hidden className="size-4" />
+            <Icon name="x" className="size-4" />
             إزالة فلتر اللون
           </Link>
         </p>

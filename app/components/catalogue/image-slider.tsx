@@ -7,7 +7,7 @@
  * inside the image under a resting mouse and full screen in the <dialog> on a click, a tap, a
  * long press or the zoom button. Zooming is never needed to buy.
  */
-import { ChevronLeft, ChevronRight, X, ZoomIn } from 'lucide-react';
+import { Icon } from '../icons/icon.tsx';
 import { IMAGE_VARIANTS } from '../../../contracts/constants.ts';
 import { productImage } from '../../lib/images.ts';
 import { useImagesUrl } from '../../lib/root-data.ts';
@@ -91,7 +91,7 @@ export function ImageSlider({ images, title }: ImageSliderProps) {
               aria-label="الصورة السابقة"
               className="absolute start-2 top-1/2 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-ink shadow disabled:opacity-40"
             >
-              <ChevronRight aria-hidden className="size-5" />
+              <Icon name="chevron-right" className="size-5" />
             </button>
             <button
               type="button"
@@ -101,7 +101,7 @@ export function ImageSlider({ images, title }: ImageSliderProps) {
               aria-label="الصورة التالية"
               className="absolute end-2 top-1/2 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-ink shadow disabled:opacity-40"
             >
-              <ChevronLeft aria-hidden className="size-5" />
+              <Icon name="chevron-left" className="size-5" />
             </button>
           </>
         )}
@@ -112,7 +112,7 @@ export function ImageSlider({ images, title }: ImageSliderProps) {
           aria-label="تكبير الصورة"
           className="absolute end-2 bottom-2 grid size-11 place-items-center rounded-full bg-white/90 text-ink shadow"
         >
-          <ZoomIn aria-hidden className="size-5" />
+          <Icon name="zoom-in" className="size-5" />
         </button>
       </div>
       {many && (
@@ -142,7 +142,7 @@ export function ImageSlider({ images, title }: ImageSliderProps) {
       <dialog aria-label={title} className="m-0 h-dvh max-h-none w-screen max-w-none bg-black/95 p-0 backdrop:bg-black/80">
         <div data-scroller className="h-full w-full overflow-auto" />
         <button type="button" data-close aria-label="إغلاق" className="fixed end-3 top-3 grid size-11 place-items-center rounded-full bg-white text-ink shadow">
-          <X aria-hidden className="size-6" />
+          <Icon name="x" className="size-6" />
         </button>
       </dialog>
     </div>

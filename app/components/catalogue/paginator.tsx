@@ -2,7 +2,7 @@
  * Previous, next and five page links centred on the current page (SPEC.md §2, §9). Plain
  * links with `?page=N`, keeping the other query parameters (the search keyword).
  */
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Icon } from '../icons/icon.tsx';
 import { Link, useLocation } from 'react-router';
 import { PAGINATOR_LINKS } from '../../../contracts/constants.ts';
 
@@ -37,13 +37,13 @@ export function Paginator({ currentPage, numberOfPages, keep = ['keyword'] }: { 
     const content =
       rel === 'prev' ? (
         <>
-          <ChevronRight aria-hidden className="size-4" />
+          <Icon name="chevron-right" className="size-4" />
           <span className="max-sm:sr-only">السابق</span>
         </>
       ) : (
         <>
           <span className="max-sm:sr-only">التالي</span>
-          <ChevronLeft aria-hidden className="size-4" />
+          <Icon name="chevron-left" className="size-4" />
         </>
       );
     return enabled ? (

@@ -1,25 +1,14 @@
-/** A rating out of five drawn as stars, halves included; read out as "4.5 من 5". */
-import { Star } from 'lucide-react';
-
-const STARS = [1, 2, 3, 4, 5];
-
-export function RatingStars({ value, className = 'size-4' }: { value: number; className?: string }) {
+/**
+ * A rating out of five drawn as stars, halves included; read out as "4.5 من 5". Two elements:
+ * a row of five grey stars and, over it from the start edge (the right in right-to-left text),
+ * the gold stars as wide as the rating. The stars are pictures in the stylesheet
+ * (app/components/icons/css-plugin.ts).
+ */
+export function RatingStars({ value }: { value: number }) {
+  const share = Math.max(0, Math.min(5, value)) / 5;
   return (
-    <span role="img" aria-label={`التقييم ${value} من 5`} className="inline-flex items-center gap-0.5">
-      {STARS.map((star) => {
-        const fill = Math.max(0, Math.min(1, value - star + 1));
-        return (
-          <span key={star} className="relative inline-flex">
-            <Star aria-hidden className={`${className} fill-line text-line`} />
-            {fill > 0 && (
-              // Filled from the start edge: the right in right-to-left text.
-              <span className="absolute inset-y-0 start-0 flex justify-start overflow-hidden" style={{ width: `${fill * 100}%` }}>
-                <Star aria-hidden className={`${className} shrink-0 fill-amber-500 text-amber-600`} />
-              </span>
-            )}
-          </span>
-        );
-      })}
+    <span role="img" aria-label={`التقييم ${value} من 5`} className="rating-stars relative inline-block shrink-0">
+      {share > 0 && <span className="rating-stars-fill absolute inset-y-0 start-0" style={{ width: `${share * 100}%` }} />}
     </span>
   );
 }

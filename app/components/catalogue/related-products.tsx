@@ -3,7 +3,7 @@
  * list that scrolls and snaps by itself; the enhancement script's carousel
  * (app/enhance/carousel.ts) adds the arrows, disabled at the ends.
  */
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Icon } from '../icons/icon.tsx';
 import { ProductCard, type CardProduct } from '../product-card.tsx';
 
 export function RelatedProducts({ products }: { products: CardProduct[] }) {
@@ -23,7 +23,7 @@ export function RelatedProducts({ products }: { products: CardProduct[] }) {
             aria-label="المنتجات السابقة"
             className="grid size-11 place-items-center rounded-full border border-line bg-white disabled:opacity-40"
           >
-            <ChevronRight aria-hidden className="size-5" />
+            <Icon name="chevron-right" className="size-5" />
           </button>
           <button
             type="button"
@@ -31,7 +31,7 @@ export function RelatedProducts({ products }: { products: CardProduct[] }) {
             aria-label="المنتجات التالية"
             className="grid size-11 place-items-center rounded-full border border-line bg-white disabled:opacity-40"
           >
-            <ChevronLeft aria-hidden className="size-5" />
+            <Icon name="chevron-left" className="size-5" />
           </button>
         </div>
       </div>

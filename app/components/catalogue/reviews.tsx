@@ -4,7 +4,7 @@
  * form and the page comes back with the result: its messages are also toasts (SPEC.md §8)
  * through app/enhance/flash.ts. `<details>` opens the form with or without JavaScript.
  */
-import { BadgeCheck, ChevronDown, Loader2, PenLine } from 'lucide-react';
+import { Icon } from '../icons/icon.tsx';
 import { useId } from 'react';
 import { REVIEW_MAX } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
@@ -36,7 +36,7 @@ export function ReviewsList({ reviews }: { reviews: ReviewItem[] }) {
               <h3 className="font-bold">{review.userName}</h3>
               {review.verifiedPurchase && (
                 <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2 py-0.5 text-sm font-semibold text-green-800">
-                  <BadgeCheck aria-hidden="true" className="size-4" />
+                  <Icon name="badge-check" className="size-4" />
                   {MSG.verifiedBuyer}
                 </span>
               )}
@@ -85,9 +85,9 @@ export function ReviewForm({ result, action }: { result: ReviewActionData | unde
       )}
       <details open={failed} className="group rounded-xl border border-line">
         <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-4 font-bold text-brand-700">
-          <PenLine aria-hidden className="size-5" />
+          <Icon name="pen-line" className="size-5" />
           اكتب تقييمك
-          <ChevronDown aria-hidden className="ms-auto size-5 transition-transform group-open:rotate-180" />
+          <Icon name="chevron-down" className="ms-auto size-5 transition-transform group-open:rotate-180" />
         </summary>
         {/* app/enhance/reviews.ts: a guest is asked to log in instead of posting, and the count follows the typing;
             submit-once marks the button busy while the post runs. */}
@@ -140,7 +140,7 @@ export function ReviewForm({ result, action }: { result: ReviewActionData | unde
             className="group/send inline-flex min-h-11 items-center justify-center gap-2 self-start rounded-lg bg-brand-600 px-6 font-bold text-white hover:bg-brand-700 disabled:opacity-70"
           >
             {/* Shown while the post runs (aria-busy, set by submit-once). */}
-            <Loader2 aria-hidden className="hidden size-4 group-aria-busy/send:inline motion-safe:animate-spin" />
+            <Icon name="loader-circle" className="hidden size-4 group-aria-busy/send:inline motion-safe:animate-spin" />
             إرسال التقييم
           </button>
         </form>

@@ -4,7 +4,7 @@
  * toggles it in place through the API and asks a guest to log in first. The heart fills from
  * aria-pressed, so the enhancement only flips the attribute.
  */
-import { Heart } from 'lucide-react';
+import { Icon } from '../icons/icon.tsx';
 
 const TITLE = { on: 'إزالة من المفضلة', off: 'أضف إلى المفضلة' };
 
@@ -23,7 +23,7 @@ export function WishlistToggle({ productId, inWishlist }: { productId: string; i
         data-title-off={TITLE.off}
         className="group grid size-12 place-items-center rounded-lg border border-line bg-white text-sale hover:border-sale"
       >
-        <Heart aria-hidden className="size-6 group-aria-pressed:fill-sale" />
+        <Icon name="heart" className="size-6 group-aria-pressed:[--icon:var(--icon-heart-filled)]" />
       </button>
     </form>
   );

@@ -5,7 +5,7 @@
  * by itself: without JavaScript the first slide shows and a swipe (or Tab) brings the others;
  * the enhancement script's carousel (app/enhance/carousel.ts) adds the rest.
  */
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Icon } from '../icons/icon.tsx';
 import { Link } from 'react-router';
 
 export interface BannerSlide {
@@ -120,7 +120,7 @@ export function BannerCarousel({ slides }: { slides: BannerSlide[] }) {
         aria-label="الشريحة السابقة"
         className="absolute start-2 top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/85 text-ink shadow hover:bg-white"
       >
-        <ChevronRight aria-hidden="true" className="size-6 ltr:rotate-180" />
+        <Icon name="chevron-right" className="size-6 ltr:rotate-180" />
       </button>
       <button
         type="button"
@@ -130,7 +130,7 @@ export function BannerCarousel({ slides }: { slides: BannerSlide[] }) {
         aria-label="الشريحة التالية"
         className="absolute end-2 top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/85 text-ink shadow hover:bg-white"
       >
-        <ChevronLeft aria-hidden="true" className="size-6 ltr:rotate-180" />
+        <Icon name="chevron-left" className="size-6 ltr:rotate-180" />
       </button>
       <div data-controls hidden className="absolute inset-x-0 bottom-1 flex justify-center">
         {slides.map((slide, index) => (

@@ -1,4 +1,4 @@
-import { Truck } from 'lucide-react';
+import { Icon } from '../icons/icon.tsx';
 import { DELIVERY_WORKING_DAYS } from '../../../contracts/constants.ts';
 import type { ShippingRules } from '../../../contracts/shipping.ts';
 import { Ltr, Price } from '../../lib/format.tsx';
@@ -13,7 +13,7 @@ export function DeliveryStrip({ rules }: { rules: ShippingRules }) {
   return (
     <div className="bg-brand-700 text-white">
       <p className="mx-auto flex max-w-7xl items-center justify-center gap-3 px-4 py-4 text-center font-semibold sm:text-lg">
-        <Truck aria-hidden="true" className="size-7 shrink-0" />
+        <Icon name="truck" className="size-7 shrink-0" />
         <span>
           {rules.freeShippingFrom !== null ? (
             <FreeShippingWords rules={rules} />

@@ -1,4 +1,4 @@
-import { ChevronLeft } from 'lucide-react';
+import { Icon } from '../icons/icon.tsx';
 import { Link } from 'react-router';
 import { ProductCard, type CardProduct } from '../product-card.tsx';
 
@@ -23,7 +23,7 @@ export function ProductSection({ id, title, to, products, firstScreen = 0 }: Pro
         </h2>
         <Link to={to} className="inline-flex min-h-11 shrink-0 items-center gap-1 font-semibold text-brand-700 hover:underline">
           عرض الكل<span className="sr-only"> {title}</span>
-          <ChevronLeft aria-hidden="true" className="size-4 ltr:rotate-180" />
+          <Icon name="chevron-left" className="size-4 ltr:rotate-180" />
         </Link>
       </div>
       <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4">

@@ -1,11 +1,12 @@
-import { Headset, RefreshCcw, ShieldCheck, Truck } from 'lucide-react';
+import { Icon } from '../icons/icon.tsx';
+import type { IconName } from '../icons/names.ts';
 import { DELIVERY_WORKING_DAYS, RETURN_DAYS, SUPPORT_HOURS } from '../../../contracts/constants.ts';
 import { Ltr } from '../../lib/format.tsx';
 
 /** The four service promises of SPEC.md §1 and §9. */
-const PROMISES = [
+const PROMISES: { icon: IconName; title: string; text: React.ReactNode }[] = [
   {
-    Icon: RefreshCcw,
+    icon: 'refresh-ccw',
     title: 'استبدال واسترجاع',
     text: (
       <>
@@ -14,7 +15,7 @@ const PROMISES = [
     ),
   },
   {
-    Icon: Headset,
+    icon: 'headset',
     title: 'خدمة العملاء',
     text: (
       <>
@@ -22,9 +23,9 @@ const PROMISES = [
       </>
     ),
   },
-  { Icon: ShieldCheck, title: 'دفع آمن', text: <>نقداً عند الاستلام أو بالبطاقة</> },
+  { icon: 'shield-check', title: 'دفع آمن', text: <>نقداً عند الاستلام أو بالبطاقة</> },
   {
-    Icon: Truck,
+    icon: 'truck',
     title: 'توصيل سريع',
     text: (
       <>
@@ -41,10 +42,10 @@ export function ServicePromises() {
         خدماتنا
       </h2>
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-6">
-        {PROMISES.map(({ Icon, title, text }) => (
+        {PROMISES.map(({ icon, title, text }) => (
           <li key={title} className="flex flex-col items-center gap-2 rounded-xl border border-line bg-white p-4 text-center lg:flex-row lg:text-start">
             <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-              <Icon aria-hidden="true" className="size-6" />
+              <Icon name={icon} className="size-6" />
             </span>
             <span className="flex flex-col gap-0.5">
               <span className="font-bold">{title}</span>

@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogIn, LogOut, User, UserPlus } from 'lucide-react';
+import { Icon } from '../icons/icon.tsx';
 import { Form, Link } from 'react-router';
 import type { RootData } from '../../lib/root-data.ts';
 
@@ -16,11 +16,11 @@ export function AccountLinks({ user, place }: { user: SessionUser | null; place:
     return (
       <>
         <Link to="/login" className={ITEM}>
-          <LogIn aria-hidden="true" className="size-5" />
+          <Icon name="log-in" className="size-5" />
           تسجيل الدخول
         </Link>
         <Link to="/signup" className={ITEM}>
-          <UserPlus aria-hidden="true" className="size-5" />
+          <Icon name="user-plus" className="size-5" />
           إنشاء حساب
         </Link>
       </>
@@ -30,18 +30,18 @@ export function AccountLinks({ user, place }: { user: SessionUser | null; place:
     <>
       {user.role === 'admin' ? (
         <Link to={place === 'desktop' ? '/admin/manage-products' : '/admin'} className={ITEM}>
-          <LayoutDashboard aria-hidden="true" className="size-5" />
+          <Icon name="layout-dashboard" className="size-5" />
           لوحة التحكم
         </Link>
       ) : (
         <Link to="/profile" className={ITEM}>
-          <User aria-hidden="true" className="size-5" />
+          <Icon name="user" className="size-5" />
           حسابي
         </Link>
       )}
       <Form method="post" action="/logout">
         <button type="submit" className={ITEM}>
-          <LogOut aria-hidden="true" className="size-5" />
+          <Icon name="log-out" className="size-5" />
           تسجيل الخروج
         </button>
       </Form>

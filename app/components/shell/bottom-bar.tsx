@@ -1,4 +1,4 @@
-import { House, LayoutDashboard, LogIn, Percent, ShoppingCart, User } from 'lucide-react';
+import { Icon } from '../icons/icon.tsx';
 import { NavLink } from 'react-router';
 import { useRootData } from '../../lib/root-data.ts';
 import { cartLinkLabel } from '../../enhance/cart.ts';
@@ -17,20 +17,20 @@ export function BottomBar() {
       <ul className="grid grid-cols-4">
         <li>
           <NavLink to="/" end className={ITEM}>
-            <House aria-hidden="true" className="size-6" />
+            <Icon name="house" className="size-6" />
             الرئيسية
           </NavLink>
         </li>
         <li>
           <NavLink to="/offers" className={ITEM}>
-            <Percent aria-hidden="true" className="size-6" />
+            <Icon name="percent" className="size-6" />
             العروض
           </NavLink>
         </li>
         <li>
           <NavLink to="/cart" className={ITEM} data-cart-link="العربة" aria-label={cartLinkLabel('العربة', count)}>
             <span className="relative">
-              <ShoppingCart aria-hidden="true" className="size-6" />
+              <Icon name="shopping-cart" className="size-6" />
               <CountBadge count={count} />
             </span>
             العربة
@@ -39,17 +39,17 @@ export function BottomBar() {
         <li>
           {user?.role === 'admin' ? (
             <NavLink to="/admin" className={ITEM}>
-              <LayoutDashboard aria-hidden="true" className="size-6" />
+              <Icon name="layout-dashboard" className="size-6" />
               لوحة التحكم
             </NavLink>
           ) : user ? (
             <NavLink to="/profile" className={ITEM}>
-              <User aria-hidden="true" className="size-6" />
+              <Icon name="user" className="size-6" />
               حسابي
             </NavLink>
           ) : (
             <NavLink to="/login" className={ITEM}>
-              <LogIn aria-hidden="true" className="size-6" />
+              <Icon name="log-in" className="size-6" />
               تسجيل الدخول
             </NavLink>
           )}

@@ -1,4 +1,4 @@
-import { ShoppingCart } from 'lucide-react';
+import { Icon } from '../icons/icon.tsx';
 import { Link } from 'react-router';
 import { cartLinkLabel, countText } from '../../enhance/cart.ts';
 
@@ -13,7 +13,7 @@ export function CartLink({ count }: { count: number }) {
       aria-label={cartLinkLabel(NAME, count)}
       className="relative flex size-11 items-center justify-center rounded-full hover:bg-brand-50"
     >
-      <ShoppingCart aria-hidden="true" className="size-6" />
+      <Icon name="shopping-cart" className="size-6" />
       <CountBadge count={count} />
     </Link>
   );

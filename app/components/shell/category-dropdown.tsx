@@ -1,5 +1,5 @@
-import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
+import { Icon } from '../icons/icon.tsx';
 
 export interface CategoryLink {
   id: string;
@@ -12,7 +12,7 @@ export function CategoryDropdown({ categories }: { categories: CategoryLink[] })
     <details data-enhance="menu" className="group relative">
       <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-lg px-2 font-semibold hover:bg-brand-50 2xl:px-3 [&::-webkit-details-marker]:hidden">
         كل الأقسام
-        <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
+        <Icon name="chevron-down" className="size-4 transition-transform group-open:rotate-180" />
       </summary>
       <div className="absolute start-0 top-full z-50 mt-2 w-[400px] rounded-xl border border-line bg-white p-3 shadow-lg">
         {categories.length === 0 ? (

@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import { Icon } from '../icons/icon.tsx';
 
 /**
  * A footer column that is an accordion on small screens (SPEC.md §2). It is a <details>, so it
@@ -12,7 +12,7 @@ export function FooterSection({ title, children }: { title: string; children: Re
         className="flex min-h-12 cursor-pointer list-none items-center justify-between font-bold text-ink lg:min-h-0 lg:cursor-default lg:pb-3 [&::-webkit-details-marker]:hidden"
       >
         <h2 className="text-base">{title}</h2>
-        <ChevronDown aria-hidden="true" className="size-5 transition-transform group-open:rotate-180 lg:hidden" />
+        <Icon name="chevron-down" className="size-5 transition-transform group-open:rotate-180 lg:hidden" />
       </summary>
       <div className="pb-4 lg:pb-0">{children}</div>
     </details>

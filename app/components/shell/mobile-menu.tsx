@@ -1,4 +1,4 @@
-import { ChevronDown, ExternalLink, Menu, X } from 'lucide-react';
+import { Icon } from '../icons/icon.tsx';
 import { Link, NavLink } from 'react-router';
 import { STORE_NAME } from '../../../contracts/constants.ts';
 import type { RootData } from '../../lib/root-data.ts';
@@ -20,7 +20,7 @@ export function MobileMenu({ categories, user, wholesaleUrl }: { categories: Cat
         aria-label="القائمة"
         className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full hover:bg-brand-50 [&::-webkit-details-marker]:hidden"
       >
-        <Menu aria-hidden="true" className="size-6" />
+        <Icon name="menu" className="size-6" />
         <span aria-hidden="true" className="fixed inset-0 z-50 hidden cursor-default bg-ink/50 group-open:block" />
       </summary>
       <nav
@@ -33,14 +33,14 @@ export function MobileMenu({ categories, user, wholesaleUrl }: { categories: Cat
             {STORE_NAME}
           </Link>
           <button type="button" data-close aria-label="إغلاق القائمة" className="flex size-11 items-center justify-center rounded-full hover:bg-brand-50">
-            <X aria-hidden="true" className="size-6" />
+            <Icon name="x" className="size-6" />
           </button>
         </div>
         <div className="flex flex-col gap-1 p-3">
           <details className="group/categories">
             <summary className={`${ITEM} cursor-pointer list-none justify-between [&::-webkit-details-marker]:hidden`}>
               كل الأقسام
-              <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open/categories:rotate-180" />
+              <Icon name="chevron-down" className="size-4 transition-transform group-open/categories:rotate-180" />
             </summary>
             <ul aria-label="الأقسام" className="grid grid-cols-2 gap-1 py-1 ps-3">
               {categories.map((category) => (
@@ -60,7 +60,7 @@ export function MobileMenu({ categories, user, wholesaleUrl }: { categories: Cat
           ))}
           <a href={wholesaleUrl} target="_blank" rel="noopener noreferrer" className={ITEM}>
             طلبات الجملة
-            <ExternalLink aria-hidden="true" className="size-4" />
+            <Icon name="external-link" className="size-4" />
             <span className="sr-only">(تفتح في نافذة جديدة)</span>
           </a>
         </div>

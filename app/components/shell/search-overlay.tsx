@@ -1,4 +1,4 @@
-import { Search, X } from 'lucide-react';
+import { Icon } from '../icons/icon.tsx';
 
 /**
  * The search toggle and its full-width overlay: a plain GET form to /search with `keyword`
@@ -12,8 +12,8 @@ export function SearchOverlay() {
         aria-label="البحث"
         className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full hover:bg-brand-50 [&::-webkit-details-marker]:hidden"
       >
-        <Search aria-hidden="true" className="size-6 group-open:hidden" />
-        <X aria-hidden="true" className="hidden size-6 group-open:block" />
+        <Icon name="search" className="size-6 group-open:hidden" />
+        <Icon name="x" className="hidden size-6 group-open:block" />
       </summary>
       <div className="absolute inset-x-0 top-full z-40 border-b border-line bg-white shadow-md">
         <form method="get" action="/search" role="search" className="mx-auto flex max-w-3xl items-center gap-2 px-4 py-4">
@@ -28,7 +28,7 @@ export function SearchOverlay() {
             className="h-12 min-w-0 flex-1 rounded-lg border border-line bg-surface px-4 text-base outline-none focus:border-brand-500 focus:bg-white"
           />
           <button type="submit" className="inline-flex h-12 items-center gap-2 rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
-            <Search aria-hidden="true" className="size-5" />
+            <Icon name="search" className="size-5" />
             بحث
           </button>
         </form>

@@ -1,4 +1,3 @@
-import { ExternalLink } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { STORE_NAME } from '../../../contracts/constants.ts';
 import { useRootData } from '../../lib/root-data.ts';
@@ -8,6 +7,7 @@ import { MobileMenu } from './mobile-menu.tsx';
 import { DESKTOP_ITEMS, NavBadge } from './nav-items.tsx';
 import { SearchOverlay } from './search-overlay.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { Icon } from '../icons/icon.tsx';
 
 const NAV_ITEM =
   'flex min-h-11 items-center gap-1.5 rounded-lg px-2 font-semibold 2xl:px-3 whitespace-nowrap hover:bg-brand-50 aria-[current=page]:text-brand-700';
@@ -38,7 +38,7 @@ export function SiteHeader() {
           ))}
           <a href={root?.wholesaleUrl ?? '/'} target="_blank" rel="noopener noreferrer" className={NAV_ITEM}>
             طلبات الجملة
-            <ExternalLink aria-hidden="true" className="size-4" />
+            <Icon name="external-link" className="size-4" />
             <span className="sr-only">(تفتح في نافذة جديدة)</span>
           </a>
         </nav>

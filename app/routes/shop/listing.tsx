@@ -5,7 +5,7 @@
  * hidden season (DESIGN.md decision 3). A category and search also filter by colour
  * (`?colorName=`, among the colours in use).
  */
-import { Search } from 'lucide-react';
+import { Icon } from '../../components/icons/icon.tsx';
 import { Form } from 'react-router';
 import { KEYWORD_MAX, PAGE_SIZE, PRICE_BANDS, STORE_NAME } from '../../../contracts/constants.ts';
 import type { ProductsQuery } from '../../../contracts/schemas.ts';
@@ -166,7 +166,7 @@ function SearchForm({ keyword }: { keyword: string }) {
         type="submit"
         className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-600 px-4 font-bold text-white hover:bg-brand-700"
       >
-        <Search aria-hidden className="size-5" />
+        <Icon name="search" className="size-5" />
         بحث
       </button>
     </Form>

@@ -11,7 +11,7 @@
  * colour with pieces left: the gallery shows that colour's pictures (the whole gallery when it
  * has none), the sizes and pieces are that colour's, and the cart form names it.
  */
-import { ShoppingCart } from 'lucide-react';
+import { Icon } from '../../components/icons/icon.tsx';
 import { data, Link, redirect, useActionData } from 'react-router';
 import { MAX_PAGE_SIZE, STORE_NAME } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
@@ -247,7 +247,7 @@ function Purchase({ product, inWishlist }: { product: Route.ComponentProps['load
             type="submit"
             className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 font-bold text-white hover:bg-brand-700 disabled:opacity-70"
           >
-            <ShoppingCart aria-hidden className="size-5" />
+            <Icon name="shopping-cart" className="size-5" />
             أضف لعربة التسوق
           </button>
         </form>

@@ -1,0 +1,77 @@
+/**
+ * Builds the classes of <Icon> (icon.tsx) and of the payment badges into the stylesheet, loaded
+ * by app.css's `@plugin`. Each icon becomes `.icon-<name>`, its SVG as a data URL in a custom
+ * property that `.icon` uses as a mask over the text's colour; each payment badge becomes
+ * `.payment-<name>`, its SVG as a background. The SVGs come from lucide's own drawings (the
+ * lucide-react package the rest of the app uses) and from the files in this folder, so the
+ * pictures live in the cached stylesheet and each costs the page one element.
+ */
+import { readFileSync } from 'node:fs';
+import plugin from 'tailwindcss/plugin';
+import { BRAND_ICONS, LUCIDE_ICONS, PAYMENT_BADGES } from './names.ts';
+
+type IconNode = [tag: string, attributes: Record<string, string>][];
+
+/** An SVG as a CSS url(): only the characters a data URL or the CSS string cannot hold are escaped. */
+export function svgUrl(svg: string): string {
+  const compact = svg.trim().replace(/\s+/g, ' ').replace(/"/g, "'");
+  return `url("data:image/svg+xml,${compact.replace(/[%#<>\n]/g, (c) => encodeURIComponent(c))}")`;
+}
+
+/** A lucide icon drawn as lucide-react draws it: 24 by 24, a 2-unit round stroke, no fill. */
+export function lucideSvg(node: IconNode, paint = "fill='none' stroke='#000'", viewBox = '0 0 24 24'): string {
+  const children = node
+    .map(([tag, attributes]) => {
+      const attrs = Object.entries(attributes)
+        .filter(([name]) => name !== 'key')
+        .map(([name, value]) => `${name}='${value}'`)
+        .join(' ');
+      return `<${tag} ${attrs}/>`;
+    })
+    .join('');
+  return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='${viewBox}' ${paint} stroke-width='2' stroke-linecap='round' stroke-linejoin='round'>${children}</svg>`;
+}
+
+const lucide = await Promise.all(
+  LUCIDE_ICONS.map(async (name) => {
+    return [name, lucideSvg(await lucideNode(name))] as const;
+  }),
+);
+/** lucide's node of one icon. */
+async function lucideNode(name: string): Promise<IconNode> {
+  return ((await import(`lucide-react/icons/${name}`)) as { __iconData: { node: IconNode } }).__iconData.node;
+}
+
+const heart = await lucideNode('heart');
+const star = await lucideNode('star');
+/** A star and half the gap to each neighbour: five side by side make the rating's row. */
+const starTile = (fill: string, stroke: string) => lucideSvg(star, `fill='${fill}' stroke='${stroke}'`, '-1 0 26 24');
+
+const drawn = (name: string) => readFileSync(new URL(`./${name}.svg`, import.meta.url), 'utf8');
+
+export default plugin(({ addBase }) => {
+  addBase({
+    '.icon': {
+      display: 'inline-block',
+      'flex-shrink': '0',
+      'background-color': 'currentColor',
+      'mask-image': 'var(--icon)',
+      'mask-position': 'center',
+      'mask-size': 'contain',
+      'mask-repeat': 'no-repeat',
+    },
+    // Windows' contrast themes replace backgrounds: the icon keeps the text's colour.
+    '@media (forced-colors: active)': { '.icon': { 'forced-color-adjust': 'none', 'background-color': 'CanvasText' } },
+  });
+  // The wishlist's heart, filled, for `[--icon:var(--icon-heart-filled)]` once it is pressed.
+  addBase({ ':root': { '--icon-heart-filled': svgUrl(lucideSvg(heart, "fill='#000' stroke='#000'")) } });
+  // A rating's five stars, grey, and the gold ones over them as wide as the rating (rating-stars.tsx).
+  const tiles = 'right / calc(var(--star) * 26 / 24) var(--star) repeat-x';
+  addBase({
+    '.rating-stars': { '--star': '1rem', width: 'calc(var(--star) * 26 / 24 * 5)', height: 'var(--star)', background: `${svgUrl(starTile('#e4e7ec', '#e4e7ec'))} ${tiles}` },
+    '.rating-stars-fill': { background: `${svgUrl(starTile('#f59e0b', '#d97706'))} ${tiles}` },
+  });
+  for (const [name, svg] of lucide) addBase({ [`.icon-${name}`]: { '--icon': svgUrl(svg) } });
+  for (const name of BRAND_ICONS) addBase({ [`.icon-${name}`]: { '--icon': svgUrl(drawn(name)) } });
+  for (const name of PAYMENT_BADGES) addBase({ [`.payment-${name}`]: { 'background-image': svgUrl(drawn(`payment-${name}`)) } });
+});
