@@ -2,29 +2,44 @@
  * The load generator of `npm run bench`, run by it as a process of its own so that it never
  * competes with the server inside one event loop. Prints autocannon's result as JSON.
  *
- *   node --import tsx scripts/bench-load.ts <url>[|<url>...] <connections> <seconds> [--vary]
+ *   node --import tsx scripts/bench-load.ts <url>[|<url>...] <connections> <seconds> [--vary] [--header 'Name: value']...
  *
  * Several addresses, separated by '|', are asked in turn.
  * `--vary` adds a parameter the server ignores (`bench=<n>`, new on every request), so no
  * answer is served from the server's catalogue cache: every request does the database work.
+ * `--header` sends that header with every request (a signed-in customer's `Authorization` or
+ * `Cookie`).
  */
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 
-const [urls, connections, seconds, vary] = process.argv.slice(2);
-if (!urls || !connections || !seconds) throw new Error('usage: bench-load.ts <url>[|<url>...] <connections> <seconds> [--vary]');
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { vary: { type: 'boolean', default: false }, header: { type: 'string', multiple: true, default: [] } },
+});
+const [urls, connections, seconds] = positionals;
+if (!urls || !connections || !seconds) throw new Error("usage: bench-load.ts <url>[|<url>...] <connections> <seconds> [--vary] [--header 'Name: value']...");
 const paths = urls.split('|').map((url) => new URL(url));
+const headers = Object.fromEntries(
+  values.header.map((line) => {
+    const at = line.indexOf(':');
+    if (at < 1) throw new Error(`--header: "${line}" is not "Name: value"`);
+    return [line.slice(0, at).trim(), line.slice(at + 1).trim()];
+  }),
+);
 let n = 0;
 const result = await autocannon({
   url: paths[0]!.origin,
   connections: Number(connections),
   duration: Number(seconds),
+  headers,
   requests: [
     {
       setupRequest: (request) => {
         const target = paths[n % paths.length]!;
         const path = target.pathname + target.search;
         n += 1;
-        return { ...request, path: vary === '--vary' ? `${path}${path.includes('?') ? '&' : '?'}bench=${n}` : path };
+        return { ...request, path: values.vary ? `${path}${path.includes('?') ? '&' : '?'}bench=${n}` : path };
       },
     },
   ],

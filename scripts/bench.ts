@@ -16,12 +16,19 @@
  * Last comes the storm: 50 connections of misspelt and common-word searches, each a cache miss,
  * while one shopper (scripts/bench-shopper.ts) places orders and reads product pages; it prints
  * the orders' and pages' latencies and how long the database stays busy once the searches stop.
- * `--storm-only` runs only the storm. `--node-args` replaces node's flags for the server (those of
- * `npm start` by default), to compare memory settings: `--node-args ''` runs it without any.
+ * `--storm-only` runs only the storm, `--no-storm` all but the storm. `--node-args` replaces node's
+ * flags for the server (those of `npm start` by default), to compare memory settings:
+ * `--node-args ''` runs it without any; `--node-args '--cpu-prof'` profiles it.
+ *
+ * `--signed-in` adds the signed-in customer's reads: a customer signs up, then the newest list,
+ * a category, a search and one product through the API with its `Authorization: Bearer` token,
+ * and the home, category, search and product pages with its session cookie. A request with a
+ * session is never answered from a guest's kept copy (docs/decisions/011). `--only <pattern>`
+ * runs the scenarios whose name matches it (a regular expression).
  *
  *   npm run bench -- [--products 100000] [--database postgres://postgres@127.0.0.1:5432/store_bench]
  *                    [--connections 50] [--html-connections 10] [--duration 10] [--markdown] [--fill-only] [--no-cache] [--storm-only]
- *                    [--node-args '--max-old-space-size=256']
+ *                    [--no-storm] [--signed-in] [--only 'signed in'] [--port 3990] [--node-args '--max-old-space-size=256']
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -52,6 +59,9 @@ const { values } = parseArgs({
     'fill-only': { type: 'boolean', default: false },
     'no-cache': { type: 'boolean', default: false },
     'storm-only': { type: 'boolean', default: false },
+    'no-storm': { type: 'boolean', default: false },
+    'signed-in': { type: 'boolean', default: false },
+    only: { type: 'string' },
     'node-args': { type: 'string', default: SERVER_NODE_ARGS.join(' ') },
   },
 });
@@ -155,12 +165,18 @@ interface LoadResult {
   statusCodeStats?: Record<string, { count: number }>;
 }
 
-/** One scenario: autocannon in its own process, the server's RSS sampled meanwhile. */
-async function run(url: string, connections: number, serverPid: number): Promise<Result> {
+/** One scenario: autocannon in its own process (sending `headers` with each request), the server's RSS sampled meanwhile. */
+async function run(url: string, connections: number, serverPid: number, headers: string[] = []): Promise<Result> {
   let rss = rssMb(serverPid);
   const sampler = setInterval(() => (rss = Math.max(rss, rssMb(serverPid))), 250);
   try {
-    const result = await runScript<LoadResult>('bench-load.ts', [url, String(connections), values.duration, ...(values['no-cache'] ? ['--vary'] : [])]);
+    const result = await runScript<LoadResult>('bench-load.ts', [
+      url,
+      String(connections),
+      values.duration,
+      ...(values['no-cache'] ? ['--vary'] : []),
+      ...headers.flatMap((header) => ['--header', header]),
+    ]);
     return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.errors, non2xx: result.non2xx, rss };
   } finally {
     clearInterval(sampler);
@@ -230,6 +246,18 @@ async function getJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** Signs a new customer up: its token, sent as the API's bearer and as the pages' session cookie (`token` over plain http). */
+async function signUp(base: string): Promise<string> {
+  const password = 'bench-password-1';
+  const response = await fetch(`${base}/api/v1/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'زبون القياس', phone: `011${String(Date.now()).slice(-8)}`, password, passwordConfirm: password }),
+  });
+  if (response.status !== 201) throw new Error(`signup: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
 await ensurePostgresDatabase(databaseUrl);
 await fillCatalogue();
 if (values['fill-only']) process.exit(0);
@@ -265,7 +293,8 @@ try {
   const enc = encodeURIComponent;
   const api = Number(values.connections);
   const html = Number(values['html-connections']);
-  const scenarios: [string, string, number][] = [
+  /** Name, path and query, connections, and the headers of each request. */
+  const scenarios: [string, string, number, string[]?][] = [
     ['API newest list', '/api/v1/products', api],
     ['API category', `/api/v1/products?category=${category}`, api],
     ['API season + price band', `/api/v1/products?season=${enc('صيف')}&priceAfterDiscount[lte]=199`, api],
@@ -281,35 +310,53 @@ try {
     ['HTML product', `/product/${product}`, html],
     ['HTML search', `/search?keyword=${enc('قميص')}`, html],
   ];
+  if (values['signed-in']) {
+    const token = await signUp(base);
+    const bearer = [`Authorization: Bearer ${token}`];
+    const cookie = [`Cookie: token=${token}`];
+    scenarios.push(
+      ['signed in: API newest list', '/api/v1/products', api, bearer],
+      ['signed in: API category', `/api/v1/products?category=${category}`, api, bearer],
+      ['signed in: API search', `/api/v1/products?keyword=${enc('قميص')}`, api, bearer],
+      ['signed in: API one product', `/api/v1/products/${product}`, api, bearer],
+      ['signed in: HTML home', '/', html, cookie],
+      ['signed in: HTML listing', `/category/${category}`, html, cookie],
+      ['signed in: HTML search', `/search?keyword=${enc('قميص')}`, html, cookie],
+      ['signed in: HTML product', `/product/${product}`, html, cookie],
+    );
+  }
+  const only = values.only === undefined ? undefined : new RegExp(values.only);
   const listed = await getJson<{ paginationResult: { numberOfPages: number }; data: { _id: string }[] }>(`${base}/api/v1/products?limit=100`);
   console.log(`\n${target} products (${listed.paginationResult.numberOfPages} pages of 100), ${values.duration} s a scenario`);
   const rows: string[] = [];
-  for (const [name, pathAndQuery, connections] of values['storm-only'] ? [] : scenarios) {
-    const r = await run(base + pathAndQuery, connections, server.pid!);
+  for (const [name, pathAndQuery, connections, headers] of values['storm-only'] ? [] : scenarios.filter(([name]) => !only || only.test(name))) {
+    const r = await run(base + pathAndQuery, connections, server.pid!, headers);
     const failed = r.errors + r.non2xx;
     rows.push(
       values.markdown
         ? `| ${name} | ${connections} | ${r.p50} | ${r.p99} | ${r.rps.toFixed(0)} | ${r.rss.toFixed(0)} | ${failed} |`
-        : `${name.padEnd(26)} ${String(connections).padStart(4)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${r.rps.toFixed(0).padStart(7)} ${r.rss.toFixed(0).padStart(7)} ${String(failed).padStart(7)}`,
+        : `${name.padEnd(30)} ${String(connections).padStart(4)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${r.rps.toFixed(0).padStart(7)} ${r.rss.toFixed(0).padStart(7)} ${String(failed).padStart(7)}`,
     );
     console.log(rows.at(-1));
   }
   console.log(
     values.markdown
       ? '\n| scenario | connections | p50 ms | p99 ms | req/s | server RSS MB | failed |\n|---|---|---|---|---|---|---|'
-      : `\n${'scenario'.padEnd(26)} conn  p50 ms  p99 ms   req/s  RSS MB  failed`,
+      : `\n${'scenario'.padEnd(30)} conn  p50 ms  p99 ms   req/s  RSS MB  failed`,
   );
   for (const row of rows) console.log(row);
 
-  const { searched, shopped, busyMs, turnedAway } = await storm(base, listed.data.map((p) => p._id));
-  const lines = [
-    `searches (50 connections, misspelt and common word): ${searched.requests.total} in ${values.duration} s, p50 ${searched.latency.p50} ms, p99 ${searched.latency.p99} ms${turnedAway ? `, answered otherwise than 200: ${turnedAway}` : ''}${searched.errors ? `, ${searched.errors} client errors or timeouts` : ''}`,
-    `orders meanwhile: ${shopped.orders.count}, p50 ${shopped.orders.p50} ms, p99 ${shopped.orders.p99} ms (a cart line, then the order)`,
-    `product pages meanwhile: ${shopped.pages.count}, p50 ${shopped.pages.p50} ms, p99 ${shopped.pages.p99} ms; failed requests of the shopper: ${shopped.failed}`,
-    `the database was busy for ${(busyMs / 1000).toFixed(2)} s after the searches stopped`,
-  ];
-  console.log(`\nStorm${values.markdown ? '\n' : ''}`);
-  for (const line of lines) console.log(values.markdown ? `- ${line}` : `  ${line}`);
+  if (!values['no-storm']) {
+    const { searched, shopped, busyMs, turnedAway } = await storm(base, listed.data.map((p) => p._id));
+    const lines = [
+      `searches (50 connections, misspelt and common word): ${searched.requests.total} in ${values.duration} s, p50 ${searched.latency.p50} ms, p99 ${searched.latency.p99} ms${turnedAway ? `, answered otherwise than 200: ${turnedAway}` : ''}${searched.errors ? `, ${searched.errors} client errors or timeouts` : ''}`,
+      `orders meanwhile: ${shopped.orders.count}, p50 ${shopped.orders.p50} ms, p99 ${shopped.orders.p99} ms (a cart line, then the order)`,
+      `product pages meanwhile: ${shopped.pages.count}, p50 ${shopped.pages.p50} ms, p99 ${shopped.pages.p99} ms; failed requests of the shopper: ${shopped.failed}`,
+      `the database was busy for ${(busyMs / 1000).toFixed(2)} s after the searches stopped`,
+    ];
+    console.log(`\nStorm${values.markdown ? '\n' : ''}`);
+    for (const line of lines) console.log(values.markdown ? `- ${line}` : `  ${line}`);
+  }
 } finally {
   server.kill('SIGTERM');
 }
