@@ -9,7 +9,7 @@ import { AppError } from '../shared/errors.ts';
 import { offsetOf, toPage, type Page } from '../shared/pagination.ts';
 import { foldedColorName } from './colors.ts';
 import { prepareKeywordSearch } from './search.ts';
-import { stockOf, type SizeStock } from './stock.ts';
+import { stockFromRows, type SizeStock, type StockRow } from './stock.ts';
 
 /** A colour of a product: its name, swatch and the product's pictures that show it. */
 export interface ProductColor {
@@ -61,7 +61,7 @@ export interface Product {
 /** "Can be bought" in SQL, for filters: the same rule as canBeBought (contracts/constants.ts). */
 export const isPurchasable = sql<boolean>`(${products.available} and ${products.quantity} > 0)`;
 
-const productColumns = {
+const productRowColumns = {
   id: products.id,
   title: products.title,
   slug: products.slug,
@@ -86,9 +86,20 @@ const productColumns = {
   updatedAt: products.updatedAt,
 };
 
+/**
+ * A product's colours in their order, read in the product's own row: a list costs one round
+ * trip to the database, not one for its products and one more for each of their parts.
+ */
+const colorsColumn = sql<ProductColor[]>`coalesce((select json_agg(json_build_object('id', pc.id, 'name', pc.name, 'hex', pc.hex, 'images', pc.images) order by pc.position) from ${productColors} pc where pc.product_id = ${products.id}), '[]'::json)`;
+
+/** A product's pieces per pair (StockRow), read in the product's own row as its colours are. */
+const stockColumn = sql<StockRow[]>`coalesce((select json_agg(json_build_array(ps.color_id, ps.size, ps.quantity)) from ${productStock} ps where ps.product_id = ${products.id}), '[]'::json)`;
+
+const productColumns = { ...productRowColumns, colors: colorsColumn, stockRows: stockColumn };
+
 type ProductRow = {
-  [K in keyof typeof productColumns]: (typeof productColumns)[K]['_']['data'];
-};
+  [K in keyof typeof productRowColumns]: (typeof productRowColumns)[K]['_']['data'];
+} & { colors: ProductColor[]; stockRows: StockRow[] };
 
 /** The colours of each product, in their order (one query for all of them). */
 export async function colorsOf(db: Db, productIds: string[]): Promise<Map<string, ProductColor[]>> {
@@ -103,20 +114,11 @@ export async function colorsOf(db: Db, productIds: string[]): Promise<Map<string
   return result;
 }
 
-/** Products from their rows, each with its colours and stock (one query for each, for all of them). */
-async function toProducts(db: Db, rows: ProductRow[]): Promise<Product[]> {
-  const colors = await colorsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  const stock = await stockOf(
-    db,
-    rows.map((r) => ({ ...r, colors: colors.get(r.id) ?? [] })),
-  );
-  return rows.map(({ categoryId, categoryName, ...rest }) => ({
+/** Products from their rows, which carry their colours and stock. */
+function toProducts(rows: ProductRow[]): Product[] {
+  return rows.map(({ categoryId, categoryName, stockRows, ...rest }) => ({
     ...rest,
-    stock: stock.get(rest.id) ?? [],
-    colors: colors.get(rest.id) ?? [],
+    stock: stockFromRows(rest, stockRows),
     category: { id: categoryId, name: categoryName },
     availability: canBeBought(rest),
   }));
@@ -276,21 +278,20 @@ export async function listProducts(db: Db, query: ProductsQuery, bounds: ListBou
       .offset(offsetOf(query.page, query.limit)),
     boundedCount(db, filters, bounds.exactCount),
   ]);
-  return toPage(await toProducts(db, rows), total, query.page, query.limit);
+  return toPage(toProducts(rows), total, query.page, query.limit);
 }
 
 export async function getProduct(db: Db, id: string): Promise<Product> {
   const [row] = await selectProducts(db).where(eq(products.id, id)).limit(1);
   if (!row) throw new AppError(404, MSG.productNotFound);
-  const [product] = await toProducts(db, [row]);
-  return product!;
+  return toProducts([row])[0]!;
 }
 
 /** Products by id, in the order of `ids`; ids with no product are skipped. */
 export async function listProductsByIds(db: Db, ids: string[]): Promise<Product[]> {
   if (ids.length === 0) return [];
   const rows = await selectProducts(db).where(inArray(products.id, ids));
-  const byId = new Map((await toProducts(db, rows)).map((product) => [product.id, product]));
+  const byId = new Map(toProducts(rows).map((product) => [product.id, product]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -301,5 +302,5 @@ export async function listRelatedProducts(db: Db, id: string, limit = 10): Promi
     .where(and(eq(products.categoryId, product.category.id), ne(products.id, id), isPurchasable))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit);
-  return toProducts(db, rows);
+  return toProducts(rows);
 }

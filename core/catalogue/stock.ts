@@ -228,36 +228,20 @@ async function record(tx: Db, productId: string, pair: StockPair, quantityBefore
   });
 }
 
+/** A product's pieces of one pair as the catalogue reads them with the product: colour id (null without colours), size, pieces. */
+export type StockRow = [colorId: string | null, size: string, quantity: number];
+
 /**
- * The stock of each product: its sizes in the product's own order of `availableSizes`, for each
- * of its colours in their order when it has colours (`colors`, as read by colorsOf).
+ * The stock of a product: its sizes in the product's own order of `availableSizes`, for each of
+ * its colours in their order when it has colours, with the pieces of `rows` (0 for a pair
+ * without a row).
  */
-export async function stockOf(
-  db: Db,
-  items: { id: string; availableSizes: string[]; colors: { id: string; name: string }[] }[],
-): Promise<Map<string, SizeStock[]>> {
-  const result = new Map<string, SizeStock[]>();
-  if (items.length === 0) return result;
-  const rows = await db
-    .select()
-    .from(productStock)
-    .where(
-      inArray(
-        productStock.productId,
-        items.map((p) => p.id),
-      ),
-    );
-  const left = new Map(rows.map((r) => [`${r.productId}\u0000${pairKey(r.colorId, r.size)}`, r.quantity]));
-  const quantityOf = (productId: string, colorId: string | null, size: string) => left.get(`${productId}\u0000${pairKey(colorId, size)}`) ?? 0;
-  for (const item of items) {
-    result.set(
-      item.id,
-      item.colors.length === 0
-        ? item.availableSizes.map((size) => ({ size, quantity: quantityOf(item.id, null, size) }))
-        : item.colors.flatMap((colour) => item.availableSizes.map((size) => ({ size, quantity: quantityOf(item.id, colour.id, size), color: colour.name }))),
-    );
-  }
-  return result;
+export function stockFromRows(item: { availableSizes: string[]; colors: { id: string; name: string }[] }, rows: StockRow[]): SizeStock[] {
+  const left = new Map(rows.map(([colorId, size, quantity]) => [pairKey(colorId, size), quantity]));
+  const quantityOf = (colorId: string | null, size: string) => left.get(pairKey(colorId, size)) ?? 0;
+  return item.colors.length === 0
+    ? item.availableSizes.map((size) => ({ size, quantity: quantityOf(null, size) }))
+    : item.colors.flatMap((colour) => item.availableSizes.map((size) => ({ size, quantity: quantityOf(colour.id, size), color: colour.name })));
 }
 
 /** Pieces left of one pair of a product (0 when the product does not offer it). */
