@@ -42,6 +42,13 @@ export function toCardProduct(product: Pick<Product, keyof CardProduct | 'stock'
 const CART_BAR = 'mt-auto inline-flex min-h-11 w-full items-center justify-center rounded-lg px-3 text-sm font-bold transition-colors';
 const ADD_TO_CART = 'أضف للعربة';
 
+/** The title under the picture, two lines tall whatever it holds. */
+const TITLE = 'line-clamp-2 min-h-[2lh] px-2 pt-2 text-sm leading-6 font-semibold text-ink sm:px-3 sm:text-base';
+/** The picture and its title reach the card's edges, through the article's side margins. */
+const BLEED = 'block -mx-2 sm:-mx-3';
+/** A badge over the picture's corner. */
+const OVER_PICTURE = 'pointer-events-none absolute start-2 top-2';
+
 /** Two columns on a phone, three on a tablet, four on a desktop (see the listing grid). */
 const CARD_SIZES = '(min-width: 1280px) 260px, (min-width: 768px) 30vw, 50vw';
 
@@ -74,60 +81,67 @@ export function ProductCard({ product, priority = false, eager = false }: { prod
   const soldOutSizes = product.stock.filter((s) => s.quantity === 0).map((s) => s.size);
   const oneColour = product.colors.length <= 1;
 
+  const soldOut = !product.availability;
+  const sale = product.sale.trim() !== '';
+
+  // The article holds the card's side margins; the picture and its title bleed to the edges.
   return (
-    <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-line bg-white">
+    <article className="relative flex h-full flex-col gap-2 overflow-hidden rounded-xl border border-line bg-white px-2 pb-2 sm:px-3 sm:pb-3">
       {product.availability ? (
         // One link for the picture and the title: a keyboard or a screen reader meets the product once.
-        <Link to={`/product/${product.id}`} className="group block">
+        <Link to={`/product/${product.id}`} className={`group ${BLEED}`}>
           {picture}
-          <h3 className="line-clamp-2 min-h-[2lh] px-2 pt-2 text-sm leading-6 font-semibold text-ink group-hover:text-brand-700 group-hover:underline sm:px-3 sm:text-base">{product.title}</h3>
+          <h3 className={`${TITLE} group-hover:text-brand-700 group-hover:underline`}>{product.title}</h3>
         </Link>
       ) : (
-        <>
+        <div className={BLEED}>
           {picture}
-          <h3 className="line-clamp-2 min-h-[2lh] px-2 pt-2 text-sm leading-6 font-semibold text-ink sm:px-3 sm:text-base">{product.title}</h3>
-        </>
-      )}
-      {(!product.availability || product.sale.trim() !== '') && (
-        <div className="pointer-events-none absolute start-2 top-2 flex flex-col items-start gap-1">
-          {!product.availability && <SoldOutBadge />}
-          <SaleBadge text={product.sale} />
+          <h3 className={TITLE}>{product.title}</h3>
         </div>
       )}
-      <div className="flex flex-1 flex-col gap-2 p-2 sm:p-3">
-        <ProductPrices price={product.price} priceAfterDiscount={product.priceAfterDiscount} stacked />
-        <CardSwatches title={product.title} colors={product.colors} />
-        {product.availability && sizes.length > 0 && (
-          // Two lines whatever the font draws, so a card is as tall before the web font arrives as after.
-          <p className="line-clamp-2 min-h-[2lh] text-xs leading-4 text-muted">
-            {/* A right-to-left mark after each size keeps them in the sheet's order, right to left, digits or letters. */}
-            المقاسات: {sizes.map(sizeName).join('\u200F · ')}
-          </p>
-        )}
-        {!product.availability ? (
-          <button type="button" disabled className={`${CART_BAR} cursor-not-allowed bg-muted text-white`}>
-            {ADD_TO_CART}
-          </button>
-        ) : oneColour ? (
-          // Without JavaScript the product's page, where the size is chosen; with it the page's one size sheet
-          // (app/enhance/size-sheet.ts), which adds to the cart in place.
-          <a
-            href={`/product/${product.id}`}
-            data-enhance="size-sheet"
-            data-product={product.id}
-            data-title={product.title}
-            data-sizes={product.stock.map((s) => s.size).join(' ')}
-            data-sold-out={soldOutSizes.join(' ')}
-            className={`${CART_BAR} bg-brand-600 text-white hover:bg-brand-700`}
-          >
-            {ADD_TO_CART}
-          </a>
-        ) : (
-          <Link aria-label={`اختر اللون والمقاس: ${product.title}`} to={`/product/${product.id}`} className={`${CART_BAR} border border-brand-600 text-brand-700 hover:bg-brand-50`}>
-            اختر اللون والمقاس
-          </Link>
-        )}
-      </div>
+      {/* One badge sits over the picture by itself; two share a column. */}
+      {soldOut && sale ? (
+        <div className={`${OVER_PICTURE} flex flex-col items-start gap-1`}>
+          <SoldOutBadge />
+          <SaleBadge text={product.sale} />
+        </div>
+      ) : soldOut ? (
+        <SoldOutBadge className={OVER_PICTURE} />
+      ) : (
+        <SaleBadge text={product.sale} className={OVER_PICTURE} />
+      )}
+      <ProductPrices price={product.price} priceAfterDiscount={product.priceAfterDiscount} stacked />
+      <CardSwatches title={product.title} colors={product.colors} />
+      {product.availability && sizes.length > 0 && (
+        // Two lines whatever the font draws, so a card is as tall before the web font arrives as after.
+        <p className="line-clamp-2 min-h-[2lh] text-xs leading-4 text-muted">
+          {/* A right-to-left mark after each size keeps them in the sheet's order, right to left, digits or letters. */}
+          المقاسات: {sizes.map(sizeName).join('\u200F · ')}
+        </p>
+      )}
+      {!product.availability ? (
+        <button type="button" disabled className={`${CART_BAR} cursor-not-allowed bg-muted text-white`}>
+          {ADD_TO_CART}
+        </button>
+      ) : oneColour ? (
+        // Without JavaScript the product's page, where the size is chosen; with it the page's one size sheet
+        // (app/enhance/size-sheet.ts), which adds to the cart in place.
+        <a
+          href={`/product/${product.id}`}
+          data-enhance="size-sheet"
+          data-product={product.id}
+          data-title={product.title}
+          data-sizes={product.stock.map((s) => s.size).join(' ')}
+          data-sold-out={soldOutSizes.join(' ')}
+          className={`${CART_BAR} bg-brand-600 text-white hover:bg-brand-700`}
+        >
+          {ADD_TO_CART}
+        </a>
+      ) : (
+        <Link aria-label={`اختر اللون والمقاس: ${product.title}`} to={`/product/${product.id}`} className={`${CART_BAR} border border-brand-600 text-brand-700 hover:bg-brand-50`}>
+          اختر اللون والمقاس
+        </Link>
+      )}
     </article>
   );
 }

@@ -64,7 +64,7 @@ test('a guest opens the home page: banner, the three category tiles and product 
   ]) {
     const section = home.section(title!);
     await expect(section.getByRole('article').first()).toBeVisible();
-    expect(await section.getByRole('article').count()).toBeLessThanOrEqual(8);
+    expect(await section.getByRole('article').count()).toBeLessThanOrEqual(6);
     await expect(section.getByRole('link', { name: `عرض الكل ${title}` })).toHaveAttribute('href', new RegExp(`^${listing!.replace('?', '\\?')}`));
   }
   await expect(page.getByRole('link', { name: /تخفيضات الصيف/ })).toHaveAttribute('href', '/less149');

@@ -10,6 +10,8 @@ import { Link } from 'react-router';
 
 /** The most dots a product card shows before "+n". */
 export const CARD_DOTS = 5;
+/** A card's dot and the gap after it, in pixels. */
+const DOT_STEP = 22;
 
 /** A colour's round swatch. The ring keeps white and very light colours visible on white. */
 export function ColorDot({ hex, className = 'size-4' }: { hex: string; className?: string }) {
@@ -75,37 +77,28 @@ export function ColorSwatches({ productId, colors, chosen, swap }: { productId: 
   );
 }
 
-/** "ولون آخر", "ولونان آخران", "و3 ألوان أخرى", "و11 لوناً آخر": the colours past a card's dots. */
-export function moreColorsText(count: number): string {
-  if (count === 1) return 'ولون آخر';
-  if (count === 2) return 'ولونان آخران';
-  return count <= 10 ? `و${count} ألوان أخرى` : `و${count} لوناً آخر`;
-}
-
 /**
- * A card's colours: up to CARD_DOTS dots, then "+n"; read as one list of names. Not links: the
- * card's own link opens the product, where the colour is chosen.
+ * A card's colours: up to CARD_DOTS dots, then "+n"; read as one picture named by all the colours.
+ * Not links: the card's own link opens the product, where the colour is chosen.
  */
 export function CardSwatches({ title, colors }: { title: string; colors: { name: string; hex: string }[] }) {
   if (colors.length === 0) return null;
   const shown = colors.slice(0, CARD_DOTS);
   const more = colors.length - shown.length;
+  const names = colors.map((color) => color.name).join('، ');
+  // One element, however many colours: each dot is a round gradient of the background, 16 px wide and 6 px from the
+  // next, from the start edge; the ring keeps white and very light colours visible on white. The count of the others
+  // follows as text. The names are the picture's name, read out and shown on hover.
+  const style: React.CSSProperties = {
+    backgroundImage: shown.map((color) => `radial-gradient(circle closest-side, ${color.hex} calc(100% - 1.5px), rgb(0 0 0 / 0.25) calc(100% - 1px) calc(100% - 0.5px), transparent 100%)`).join(','),
+    backgroundPosition: shown.map((_, index) => `right ${index * DOT_STEP}px center`).join(','),
+    backgroundSize: '16px 16px',
+    backgroundRepeat: 'no-repeat',
+    paddingRight: shown.length * DOT_STEP - (more > 0 ? 0 : 6),
+  };
   return (
-    <ul aria-label={`ألوان ${title}`} className="flex flex-wrap items-center gap-1.5">
-      {shown.map((color) => (
-        <li key={color.name} title={color.name} className="flex">
-          <ColorDot hex={color.hex} />
-          <span className="sr-only">{color.name}</span>
-        </li>
-      ))}
-      {more > 0 && (
-        <li className="text-xs font-semibold text-muted">
-          <span aria-hidden>
-            <bdi dir="ltr">+{more}</bdi>
-          </span>
-          <span className="sr-only">{moreColorsText(more)}</span>
-        </li>
-      )}
-    </ul>
+    <p role="img" aria-label={`ألوان ${title}: ${names}`} title={names} dir="ltr" className="h-4 w-fit self-start text-xs leading-4 font-semibold text-muted" style={style}>
+      {more > 0 && `+${more}`}
+    </p>
   );
 }

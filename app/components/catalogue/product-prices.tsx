@@ -1,5 +1,6 @@
 /** The price after discount, and the original price struck through when it differs. */
-import { Price } from '../../lib/format.tsx';
+import { CURRENCY } from '../../../contracts/constants.ts';
+import { formatAmount, Price } from '../../lib/format.tsx';
 
 interface ProductPricesProps {
   price: number;
@@ -14,16 +15,26 @@ interface ProductPricesProps {
 
 export function ProductPrices({ price, priceAfterDiscount, large, stacked }: ProductPricesProps) {
   const discounted = priceAfterDiscount < price;
+  const was = discounted && (
+    // Isolated left to right by its own dir, without a <bdi> of its own; the words before it are for screen readers.
+    <s dir="ltr" className={`whitespace-nowrap font-normal text-muted ${large ? 'text-base' : 'text-sm'}`}>
+      <span className="sr-only">بدلاً من </span>
+      {formatAmount(price)} {CURRENCY}
+    </s>
+  );
+  if (stacked) {
+    // A card's prices: the paragraph itself runs left to right, each price on its line, against the start (right) edge.
+    return (
+      <p dir="ltr" className="flex flex-col items-end gap-0.5 text-base font-bold whitespace-nowrap text-brand-700">
+        {formatAmount(priceAfterDiscount)} {CURRENCY}
+        {was}
+      </p>
+    );
+  }
   return (
-    <p className={stacked ? 'flex flex-col items-start gap-0.5' : 'flex flex-wrap items-baseline gap-x-2 gap-y-0.5'}>
-      <span className="sr-only">السعر:</span>
+    <p className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
       <Price value={priceAfterDiscount} className={`font-bold text-brand-700 ${large ? 'text-2xl' : 'text-base'}`} />
-      {discounted && (
-        <s className={`text-muted ${large ? 'text-base' : 'text-sm'}`}>
-          <span className="sr-only">بدلاً من</span>
-          <Price value={price} />
-        </s>
-      )}
+      {was}
     </p>
   );
 }

@@ -5,7 +5,6 @@
  * half and every lower one with CSS alone, and the row is reversed so 0.5 sits at the start.
  * The chosen value beside the stars ("4.5 / 5") is kept up by app/enhance/reviews.ts.
  */
-import { Star } from 'lucide-react';
 import { useId } from 'react';
 
 const VALUES = [5, 4.5, 4, 3.5, 3, 2.5, 2, 1.5, 1, 0.5];
@@ -31,23 +30,18 @@ export function RatingInput({ defaultValue, error }: RatingInputProps) {
                 id={`${id}-${v}`}
                 name="rating"
                 value={v}
+                aria-label={`${v} من 5`}
                 defaultChecked={defaultValue === v}
                 aria-invalid={error ? true : undefined}
                 className="sr-only"
               />,
+              // Half a star, the start half for x.5 and the end half for the whole number: a picture of the
+              // stylesheet's (app/components/icons/css-plugin.ts), gold once chosen and under the pointer.
               <label
                 key={`l${v}`}
                 htmlFor={`${id}-${v}`}
-                className="relative h-12 w-6 cursor-pointer overflow-hidden text-line hover:text-amber-400 [input:checked~&]:text-amber-500 [input:focus-visible+&]:outline-2 [input:focus-visible+&]:outline-brand-500 [label:hover~&]:text-amber-400"
-              >
-                <span className="sr-only">{`${v} من 5`}</span>
-                {/* The start half of a star holds x.5, the end half the whole number. */}
-                <Star
-                  aria-hidden
-                  strokeWidth={1.5}
-                  className={`absolute top-0 size-12 fill-current stroke-amber-700 ${half ? 'start-0' : 'end-0'}`}
-                />
-              </label>,
+                className={`h-12 w-6 cursor-pointer bg-(image:--rating-star-empty) bg-size-[3rem_3rem] bg-no-repeat hover:bg-(image:--rating-star-hover) [input:checked~&]:bg-(image:--rating-star-chosen) [input:focus-visible+&]:outline-2 [input:focus-visible+&]:outline-brand-500 [label:hover~&]:bg-(image:--rating-star-hover) ${half ? 'bg-right' : 'bg-left'}`}
+              />,
             ];
           })}
         </div>

@@ -26,7 +26,7 @@ export function ProductSection({ id, title, to, products, firstScreen = 0 }: Pro
           <Icon name="chevron-left" className="size-4 ltr:rotate-180" />
         </Link>
       </div>
-      <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
         {products.map((product, index) => (
           <li key={product.id}>
             <ProductCard product={product} priority={index === 0 && firstScreen > 0} eager={index < firstScreen} />

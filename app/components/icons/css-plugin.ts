@@ -19,7 +19,7 @@ export function svgUrl(svg: string): string {
 }
 
 /** A lucide icon drawn as lucide-react draws it: 24 by 24, a 2-unit round stroke, no fill. */
-export function lucideSvg(node: IconNode, paint = "fill='none' stroke='#000'", viewBox = '0 0 24 24'): string {
+export function lucideSvg(node: IconNode, paint = "fill='none' stroke='#000' stroke-width='2'", viewBox = '0 0 24 24'): string {
   const children = node
     .map(([tag, attributes]) => {
       const attrs = Object.entries(attributes)
@@ -29,7 +29,7 @@ export function lucideSvg(node: IconNode, paint = "fill='none' stroke='#000'", v
       return `<${tag} ${attrs}/>`;
     })
     .join('');
-  return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='${viewBox}' ${paint} stroke-width='2' stroke-linecap='round' stroke-linejoin='round'>${children}</svg>`;
+  return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='${viewBox}' ${paint} stroke-linecap='round' stroke-linejoin='round'>${children}</svg>`;
 }
 
 const lucide = await Promise.all(
@@ -45,7 +45,9 @@ async function lucideNode(name: string): Promise<IconNode> {
 const heart = await lucideNode('heart');
 const star = await lucideNode('star');
 /** A star and half the gap to each neighbour: five side by side make the rating's row. */
-const starTile = (fill: string, stroke: string) => lucideSvg(star, `fill='${fill}' stroke='${stroke}'`, '-1 0 26 24');
+const starTile = (fill: string, stroke: string) => lucideSvg(star, `fill='${fill}' stroke='${stroke}' stroke-width='2'`, '-1 0 26 24');
+/** A star of the review form's rating (rating-input.tsx). */
+const formStar = (fill: string) => lucideSvg(star, `fill='${fill}' stroke='#b45309' stroke-width='1.5'`);
 
 const drawn = (name: string) => readFileSync(new URL(`./${name}.svg`, import.meta.url), 'utf8');
 
@@ -64,7 +66,15 @@ export default plugin(({ addBase }) => {
     '@media (forced-colors: active)': { '.icon': { 'forced-color-adjust': 'none', 'background-color': 'CanvasText' } },
   });
   // The wishlist's heart, filled, for `[--icon:var(--icon-heart-filled)]` once it is pressed.
-  addBase({ ':root': { '--icon-heart-filled': svgUrl(lucideSvg(heart, "fill='#000' stroke='#000'")) } });
+  // The review form's stars: empty, under the pointer, chosen.
+  addBase({
+    ':root': {
+      '--icon-heart-filled': svgUrl(lucideSvg(heart, "fill='#000' stroke='#000' stroke-width='2'")),
+      '--rating-star-empty': svgUrl(formStar('#e4e7ec')),
+      '--rating-star-hover': svgUrl(formStar('#fbbf24')),
+      '--rating-star-chosen': svgUrl(formStar('#f59e0b')),
+    },
+  });
   // A rating's five stars, grey, and the gold ones over them as wide as the rating (rating-stars.tsx).
   const tiles = 'right / calc(var(--star) * 26 / 24) var(--star) repeat-x';
   addBase({

@@ -7,14 +7,14 @@ import { Icon } from '../icons/icon.tsx';
  */
 export function FooterSection({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <details data-enhance="footer-section" className="group border-b border-line lg:border-none lg:[&::details-content]:[content-visibility:visible]">
+    <details data-enhance="footer-section" className="group border-b border-line open:pb-4 lg:border-none lg:pb-0 lg:[&::details-content]:[content-visibility:visible]">
       <summary
         className="flex min-h-12 cursor-pointer list-none items-center justify-between font-bold text-ink lg:min-h-0 lg:cursor-default lg:pb-3 [&::-webkit-details-marker]:hidden"
       >
         <h2 className="text-base">{title}</h2>
         <Icon name="chevron-down" className="size-5 transition-transform group-open:rotate-180 lg:hidden" />
       </summary>
-      <div className="pb-4 lg:pb-0">{children}</div>
+      {children}
     </details>
   );
 }

@@ -22,7 +22,8 @@ import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 export const handle = SERVER_RENDERED;
 export const clientLoader = loadAsDocument;
 
-const SECTION_SIZE = 8;
+/** A home section's products: one row on a desktop, three rows of two on a phone (docs/decisions/028). */
+const SECTION_SIZE = 6;
 const KIDS = AGES[1];
 /** The banner's fixed category (SPEC.md §2), found by its name. */
 const BANNER_CATEGORY = HOME_CATEGORY_NAMES[0];
