@@ -1,5 +1,5 @@
 /** Product categories: the list, and the admin's add, edit and delete. */
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { MSG } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
 import { categories } from '../../db/schema.ts';
@@ -31,13 +31,24 @@ function selectCategories(db: Db) {
   return db.select(categoryColumns).from(categories);
 }
 
-/** Categories in alphabetical order. */
+/**
+ * Categories in alphabetical order. The page and the count come in one statement; only a page
+ * past the last one, which has no row to carry the count, asks for it again.
+ */
 export async function listCategories(db: Db, query: { page: number; limit: number }): Promise<Page<Category>> {
-  const [rows, [total]] = await Promise.all([
-    selectCategories(db).orderBy(asc(categories.name)).limit(query.limit).offset(offsetOf(query.page, query.limit)),
-    db.select({ n: count() }).from(categories),
-  ]);
-  return toPage(rows, total?.n ?? 0, query.page, query.limit);
+  const rows = await db
+    .select({ ...categoryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(categories)
+    .orderBy(asc(categories.name))
+    .limit(query.limit)
+    .offset(offsetOf(query.page, query.limit));
+  const total = rows[0]?.total ?? (query.page > 1 ? ((await db.select({ n: count() }).from(categories))[0]?.n ?? 0) : 0);
+  return toPage(
+    rows.map(({ total: _, ...category }) => category),
+    total,
+    query.page,
+    query.limit,
+  );
 }
 
 export async function getCategory(db: Db, id: string): Promise<Category> {

@@ -67,6 +67,19 @@ describe('GET /api/v1/categories', () => {
       ]),
     );
   });
+
+  it('counts every category on each page, and on a page past the last one', async () => {
+    await createCategoryFixture(t.db, t.images, 'قسم للصفحات أ');
+    await createCategoryFixture(t.db, t.images, 'قسم للصفحات ب');
+    // A page of one category each: as many pages as categories.
+    const pages = (await t.db.select({ id: categories.id }).from(categories)).length;
+    const second = (await t.app.inject({ method: 'GET', url: '/api/v1/categories?limit=1&page=2' })).json();
+    expect(second.paginationResult).toEqual({ currentPage: 2, limit: 1, numberOfPages: pages, prev: 1, ...(pages > 2 && { next: 3 }) });
+    expect(second.results).toBe(1);
+    const past = (await t.app.inject({ method: 'GET', url: `/api/v1/categories?limit=1&page=${pages + 1}` })).json();
+    expect(past.paginationResult).toEqual({ currentPage: pages + 1, limit: 1, numberOfPages: pages, prev: pages });
+    expect(past.data).toEqual([]);
+  });
 });
 
 describe('productsCount', () => {
