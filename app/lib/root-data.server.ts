@@ -1,19 +1,19 @@
 /** What every page's shell shows, read once per request by the root route's loader (app/root.tsx). */
 import type { AppLoadContext } from 'react-router';
-import { getCart } from '../../core/checkout/cart.ts';
+import { countCartLines } from '../../core/checkout/cart.ts';
 import { listCategories } from '../../core/catalogue/categories.ts';
 import { getSessionUser } from './session.server.ts';
 import { storeYear } from './store-time.ts';
 
 export async function loadRootData(request: Request, context: AppLoadContext) {
   const user = await getSessionUser(request, context);
-  const [categories, cart] = await Promise.all([
+  const [categories, cartCount] = await Promise.all([
     listCategories(context.catalogueDb, { page: 1, limit: 100 }),
-    user ? getCart(context.db, user.id) : null,
+    user ? countCartLines(context.db, user.id) : 0,
   ]);
   return {
     user: user && { id: user.id, name: user.name, role: user.role },
-    cartCount: cart?.lines.length ?? 0,
+    cartCount,
     categories: categories.data.map((c) => ({ id: c.id, name: c.name })),
     wholesaleUrl: context.wholesaleUrl,
     storeUrl: context.storeUrl,

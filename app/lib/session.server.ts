@@ -28,10 +28,27 @@ function readSessionCookie(request: Request, context: AppLoadContext): string | 
 }
 
 /**
+ * The user of a page read, by the request's load context (one per request, shared by its
+ * loaders): the root's loader and the page's own look the session up once between them. Only
+ * reads: an action may sign in or out before the loaders run.
+ */
+const readerOf = new WeakMap<AppLoadContext, Promise<SessionUser | null>>();
+
+/**
  * The user of the request, or null for a guest or an expired session. Any other failure (the
  * database away) is thrown on, to become the error page with its status (503), not a trip to /login.
  */
-export async function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+export function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return lookUpSessionUser(request, context);
+  let user = readerOf.get(context);
+  if (!user) {
+    user = lookUpSessionUser(request, context);
+    readerOf.set(context, user);
+  }
+  return user;
+}
+
+async function lookUpSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
   const token = readSessionCookie(request, context);
   if (!token) return null;
   try {

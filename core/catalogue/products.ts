@@ -266,19 +266,30 @@ function productsInColors(colors: { productId: string; name: string }[], colorWo
   return colorWords.map((word) => [...new Set(words.filter((c) => c.words.includes(word)).map((c) => c.productId))]);
 }
 
+/** One page of the rows of a listing query without a keyword. */
+function listingRows(db: Db, query: ProductsQuery, filters: SQL | undefined) {
+  return selectProducts(db)
+    .where(filters)
+    .orderBy(...sortOrder(query), desc(products.createdAt), desc(products.id))
+    .limit(query.limit)
+    .offset(offsetOf(query.page, query.limit));
+}
+
 /** One page of products matching the listing query (API.md GET /products). */
 export async function listProducts(db: Db, query: ProductsQuery, bounds: ListBounds = LIST_BOUNDS): Promise<Page<Product>> {
   const filters = buildFilters(query);
   if (query.keyword) return searchProducts(db, query, filters, bounds.searchMatches);
-  const [rows, total] = await Promise.all([
-    selectProducts(db)
-      .where(filters)
-      .orderBy(...sortOrder(query), desc(products.createdAt), desc(products.id))
-      .limit(query.limit)
-      .offset(offsetOf(query.page, query.limit)),
-    boundedCount(db, filters, bounds.exactCount),
-  ]);
+  const [rows, total] = await Promise.all([listingRows(db, query, filters), boundedCount(db, filters, bounds.exactCount)]);
   return toPage(toProducts(rows), total, query.page, query.limit);
+}
+
+/**
+ * The products of one page of a listing query, uncounted: for a part of a page that shows some
+ * products and no page numbers (the home page's sections).
+ */
+export async function listProductsUncounted(db: Db, query: ProductsQuery): Promise<Product[]> {
+  if (query.keyword) return (await listProducts(db, query)).data;
+  return toProducts(await listingRows(db, query, buildFilters(query)));
 }
 
 export async function getProduct(db: Db, id: string): Promise<Product> {
@@ -295,11 +306,10 @@ export async function listProductsByIds(db: Db, ids: string[]): Promise<Product[
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** Available products of the same category, newest first, for the "related items" carousel. */
-export async function listRelatedProducts(db: Db, id: string, limit = 10): Promise<Product[]> {
-  const product = await getProduct(db, id);
+/** Available products of the same category as `product`, newest first, for the "related items" carousel. */
+export async function listRelatedProducts(db: Db, product: Pick<Product, 'id' | 'category'>, limit = 10): Promise<Product[]> {
   const rows = await selectProducts(db)
-    .where(and(eq(products.categoryId, product.category.id), ne(products.id, id), isPurchasable))
+    .where(and(eq(products.categoryId, product.category.id), ne(products.id, product.id), isPurchasable))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit);
   return toProducts(rows);

@@ -1,5 +1,5 @@
 /** The shopper's cart: one per user, lines of (product, colour, size) with a count. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { canBeBought, MAX_LINE_PIECES, MSG } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
 import { cartItems, carts, productColors, products, productStock } from '../../db/schema.ts';
@@ -93,6 +93,12 @@ export async function getCart(db: Db, userId: string): Promise<Cart> {
   const totalCartPrice = sumLines(lines);
   const coupon = await cartCouponOf(db, userId, cartId, totalCartPrice);
   return { id: cartId, lines, totalCartPrice, coupon, totalAfterDiscount: totalAfterDiscountOf(totalCartPrice, coupon?.discount ?? 0) };
+}
+
+/** How many lines the user's cart holds (every page's header shows it): one query, without the cart's prices and code. */
+export async function countCartLines(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(cartItems).innerJoin(carts, eq(carts.id, cartItems.cartId)).where(eq(carts.userId, userId));
+  return row?.n ?? 0;
 }
 
 /**

@@ -6,7 +6,7 @@
 import { AGES, HOME_CATEGORY_NAMES, MAX_HOME_TILES, PRICE_BANDS, RETURN_DAYS, STORE_NAME } from '../../../contracts/constants.ts';
 import { normalizeArabic } from '../../../contracts/normalize-arabic.ts';
 import { listCategories } from '../../../core/catalogue/categories.ts';
-import { listProducts } from '../../../core/catalogue/products.ts';
+import { listProductsUncounted } from '../../../core/catalogue/products.ts';
 import { readShippingRules } from '../../../core/checkout/shipping.ts';
 import { socialMeta } from '../../components/catalogue/social-meta.ts';
 import { BannerCarousel, type BannerSlide } from '../../components/home/banner-carousel.tsx';
@@ -32,9 +32,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const section = { page: 1, limit: SECTION_SIZE, availability: true };
   const [categories, newest, offers, kids, shipping] = await Promise.all([
     listCategories(context.catalogueDb, { page: 1, limit: 100 }),
-    listProducts(context.catalogueDb, { ...section, sort: ['-createdAt'] }),
-    listProducts(context.catalogueDb, { ...section, priceAfterDiscount: { lte: PRICE_BANDS.offers } }),
-    listProducts(context.catalogueDb, { ...section, age: KIDS }),
+    listProductsUncounted(context.catalogueDb, { ...section, sort: ['-createdAt'] }),
+    listProductsUncounted(context.catalogueDb, { ...section, priceAfterDiscount: { lte: PRICE_BANDS.offers } }),
+    listProductsUncounted(context.catalogueDb, { ...section, age: KIDS }),
     // Kept with the page in the catalogue cache, which a change of the rules empties (core/checkout/shipping.ts).
     readShippingRules(context.catalogueDb),
   ]);
@@ -76,9 +76,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     canonical: new URL('/', context.storeUrl).href,
     slides,
     tiles,
-    newest: newest.data.map(toCardProduct),
-    offers: offers.data.map(toCardProduct),
-    kids: kids.data.map(toCardProduct),
+    newest: newest.map(toCardProduct),
+    offers: offers.map(toCardProduct),
+    kids: kids.map(toCardProduct),
     shipping,
   };
 }

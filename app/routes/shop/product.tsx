@@ -55,7 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context);
   const [reviews, related, wishlist] = await Promise.all([
     listReviews(context.catalogueDb, product.id, { page: 1, limit: REVIEWS_SHOWN }),
-    listRelatedProducts(context.catalogueDb, product.id),
+    listRelatedProducts(context.catalogueDb, product),
     user ? listWishlistIds(context.db, user.id) : ([] as string[]),
   ]);
 
