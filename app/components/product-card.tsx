@@ -1,6 +1,6 @@
 /**
  * A product in a listing, on the home page and in the related-products carousel (SPEC.md §2
- * "Product listings"): one link holding the image and the title, the prices, badges, its colours
+ * "Product listings"), as an item of the list of products it sits in: one link holding the image and the title, the prices, badges, its colours
  * as small dots, the sizes it has left as one line of text, and the add-to-cart bar. A card
  * carries no form: the size is chosen in the page's one size sheet (app/enhance/size-sheet.ts),
  * whose chips come from the bar's data, and without JavaScript the bar leads to the product's
@@ -57,7 +57,7 @@ const CARD_SIZES = '(min-width: 1280px) 260px, (min-width: 768px) 30vw, 50vw';
  * another card of the first screen, fetched at once without jumping the queue. Other cards load
  * as they near the viewport.
  */
-export function ProductCard({ product, priority = false, eager = false }: { product: CardProduct; priority?: boolean; eager?: boolean }) {
+export function ProductCard({ product, priority = false, eager = false, className = '' }: { product: CardProduct; priority?: boolean; eager?: boolean; className?: string }) {
   const image = productImage(product.imageCover, useImagesUrl());
   const { width, height } = IMAGE_VARIANTS.card;
 
@@ -84,9 +84,10 @@ export function ProductCard({ product, priority = false, eager = false }: { prod
   const soldOut = !product.availability;
   const sale = product.sale.trim() !== '';
 
-  // The article holds the card's side margins; the picture and its title bleed to the edges.
+  // The card is the list's item itself, one element less a card; it holds the side margins, and the picture and its
+  // title bleed to the edges.
   return (
-    <article className="relative flex h-full flex-col gap-2 overflow-hidden rounded-xl border border-line bg-white px-2 pb-2 sm:px-3 sm:pb-3">
+    <li className={`relative flex flex-col gap-2 overflow-hidden rounded-xl border border-line bg-white px-2 pb-2 sm:px-3 sm:pb-3 ${className}`}>
       {product.availability ? (
         // One link for the picture and the title: a keyboard or a screen reader meets the product once.
         <Link to={`/product/${product.id}`} className={`group ${BLEED}`}>
@@ -142,6 +143,6 @@ export function ProductCard({ product, priority = false, eager = false }: { prod
           اختر اللون والمقاس
         </Link>
       )}
-    </article>
+    </li>
   );
 }

@@ -166,13 +166,13 @@ describe('the colour beside the size', () => {
 describe('cards and the colour filter', () => {
   it('shows dots on a card and sends a product in several colours to its page, while one without colours opens the size sheet with its sizes', async () => {
     const html = (await get(null, `/category/${category}`)).body;
-    const card = html.slice(html.indexOf('قميص كتان بألوان'), html.indexOf('</article>', html.indexOf('قميص كتان بألوان')));
+    const card = html.slice(html.indexOf('قميص كتان بألوان'), html.indexOf('</li>', html.indexOf('قميص كتان بألوان')));
     // The dots are one picture, named by the colours and drawn in them.
     expect(card).toMatch(/role="img" aria-label="ألوان قميص كتان بألوان: [^"]*كحلي/);
     expect(card).toContain('radial-gradient(circle closest-side, #1f2a44');
     expect(card).toContain('اختر اللون والمقاس');
     expect(card).not.toContain('name="color"');
-    const plainCard = html.slice(html.indexOf('تيشيرت بلون واحد'), html.indexOf('</article>', html.indexOf('تيشيرت بلون واحد')));
+    const plainCard = html.slice(html.indexOf('تيشيرت بلون واحد'), html.indexOf('</li>', html.indexOf('تيشيرت بلون واحد')));
     expect(plainCard).not.toContain('ألوان تيشيرت');
     // No form on a card: its bar leads to the product's page, and with JavaScript opens the page's size sheet with these sizes.
     expect(plainCard).not.toContain('name="color"');

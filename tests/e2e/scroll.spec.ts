@@ -61,7 +61,7 @@ test('following a link to another product starts at the top of its page', async 
   await waitForPageScripts(page);
 
   const related = page.getByRole('region', { name: 'منتجات مشابهة' });
-  const link = related.getByRole('article').getByRole('link').first();
+  const link = related.getByRole('listitem').getByRole('link').first();
   await link.scrollIntoViewIfNeeded();
   expect(await scrollPosition(page)).toBeGreaterThan(0);
   const title = (await link.textContent())!;

@@ -57,9 +57,7 @@ export function ProductGrid({ products, empty = 'لا توجد منتجات حت
       </h2>
       <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4">
         {products.map((product, index) => (
-          <li key={product.id}>
-            <ProductCard product={product} priority={index < 2} />
-          </li>
+          <ProductCard key={product.id} product={product} priority={index < 2} />
         ))}
       </ul>
     </section>

@@ -16,9 +16,9 @@ interface ProductPricesProps {
 export function ProductPrices({ price, priceAfterDiscount, large, stacked }: ProductPricesProps) {
   const discounted = priceAfterDiscount < price;
   const was = discounted && (
-    // Isolated left to right by its own dir, without a <bdi> of its own; the words before it are for screen readers.
-    <s dir="ltr" className={`whitespace-nowrap font-normal text-muted ${large ? 'text-base' : 'text-sm'}`}>
-      <span className="sr-only">بدلاً من </span>
+    // Isolated left to right by its own dir, without a <bdi> of its own; "بدلاً من" before it is said to screen
+    // readers alone (app.css).
+    <s dir="ltr" className={`was-price whitespace-nowrap font-normal text-muted ${large ? 'text-base' : 'text-sm'}`}>
       {formatAmount(price)} {CURRENCY}
     </s>
   );

@@ -47,12 +47,11 @@ export function RelatedProducts({ products }: { products: CardProduct[] }) {
         className="relative flex snap-x snap-mandatory gap-3 overflow-x-auto overflow-y-hidden overscroll-x-contain [scrollbar-width:none] [@media(scripting:none)]:[scrollbar-width:thin]"
       >
         {products.map((product) => (
-          <li
+          <ProductCard
             key={product.id}
+            product={product}
             className="w-[calc((100%-0.75rem)/2)] shrink-0 snap-start md:w-[calc((100%-1.5rem)/3)] lg:w-[calc((100%-2.25rem)/4)] xl:w-[calc((100%-3rem)/5)]"
-          >
-            <ProductCard product={product} />
-          </li>
+          />
         ))}
       </ul>
     </section>

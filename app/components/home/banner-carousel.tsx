@@ -70,12 +70,9 @@ function Slide({ slide, index, count }: { slide: BannerSlide; index: number; cou
       role="group"
       aria-roledescription="شريحة"
       aria-label={`${index + 1} من ${count}`}
-      className={`relative w-full shrink-0 snap-start snap-always overflow-hidden ${theme.background}`}
+      // The waves along the bottom are a picture of the stylesheet's (app/components/icons/css-plugin.ts), drawn before the art.
+      className={`relative w-full shrink-0 snap-start snap-always overflow-hidden before:absolute before:inset-x-0 before:bottom-0 before:h-1/3 before:bg-(image:--banner-waves) before:bg-size-[100%_100%] before:content-[''] ${theme.background}`}
     >
-      <svg aria-hidden="true" viewBox="0 0 400 100" preserveAspectRatio="none" className="absolute inset-x-0 bottom-0 h-1/3 w-full">
-        <path d="M0 60 Q100 20 200 60 T400 60 V100 H0Z" className="fill-white/10" />
-        <path d="M0 80 Q100 50 200 80 T400 80 V100 H0Z" className="fill-white/10" />
-      </svg>
       {/*
         A wide slide is as high as the art, which keeps to its end. A narrow one is not wide
         enough for the art beside a heading across the slide: the art gets the end's two fifths

@@ -21,16 +21,14 @@ export function ProductSection({ id, title, to, products, firstScreen = 0 }: Pro
         <h2 id={headingId} className="text-xl font-bold lg:text-2xl">
           {title}
         </h2>
-        <Link to={to} className="inline-flex min-h-11 shrink-0 items-center gap-1 font-semibold text-brand-700 hover:underline">
-          عرض الكل<span className="sr-only"> {title}</span>
+        <Link to={to} aria-label={`عرض الكل ${title}`} className="inline-flex min-h-11 shrink-0 items-center gap-1 font-semibold text-brand-700 hover:underline">
+          عرض الكل
           <Icon name="chevron-left" className="size-4 ltr:rotate-180" />
         </Link>
       </div>
       <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
         {products.map((product, index) => (
-          <li key={product.id}>
-            <ProductCard product={product} priority={index === 0 && firstScreen > 0} eager={index < firstScreen} />
-          </li>
+          <ProductCard key={product.id} product={product} priority={index === 0 && firstScreen > 0} eager={index < firstScreen} />
         ))}
       </ul>
     </section>

@@ -43,14 +43,13 @@ export function ServicePromises() {
       </h2>
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-6">
         {PROMISES.map(({ icon, title, text }) => (
-          <li key={title} className="flex flex-col items-center gap-2 rounded-xl border border-line bg-white p-4 text-center lg:flex-row lg:text-start">
-            <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          // Below lg the circle, the title and the text stack in the middle; from lg the circle spans both lines at the start.
+          <li key={title} className="grid justify-items-center gap-x-3 gap-y-1 rounded-xl border border-line bg-white p-4 text-center lg:grid-cols-[auto_1fr] lg:justify-items-start lg:text-start">
+            <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700 lg:row-span-2">
               <Icon name={icon} className="size-6" />
             </span>
-            <span className="flex flex-col gap-0.5">
-              <span className="font-bold">{title}</span>
-              <span className="text-sm text-muted">{text}</span>
-            </span>
+            <b className="lg:self-end">{title}</b>
+            <span className="text-sm text-muted lg:self-start">{text}</span>
           </li>
         ))}
       </ul>

@@ -1,8 +1,8 @@
 /**
  * Builds the classes of <Icon> (icon.tsx) and of the payment badges into the stylesheet, loaded
  * by app.css's `@plugin`. Each icon becomes `.icon-<name>`, its SVG as a data URL in a custom
- * property that `.icon` uses as a mask over the text's colour; each payment badge becomes
- * `.payment-<name>`, its SVG as a background. The SVGs come from lucide's own drawings (the
+ * property that `.icon` uses as a mask over the text's colour; the payment badges become
+ * `.payment-badges`, one background of them all. The SVGs come from lucide's own drawings (the
  * lucide-react package the rest of the app uses) and from the files in this folder, so the
  * pictures live in the cached stylesheet and each costs the page one element.
  */
@@ -69,10 +69,19 @@ export default plugin(({ addBase }) => {
   // The review form's stars: empty, under the pointer, chosen.
   addBase({
     ':root': {
+      // The search's cross, for `[--icon:var(--icon-x-image)]` once the search box is open.
+      '--icon-x-image': svgUrl(lucide.find(([name]) => name === 'x')![1]),
       '--icon-heart-filled': svgUrl(lucideSvg(heart, "fill='#000' stroke='#000' stroke-width='2'")),
       '--rating-star-empty': svgUrl(formStar('#e4e7ec')),
       '--rating-star-hover': svgUrl(formStar('#fbbf24')),
       '--rating-star-chosen': svgUrl(formStar('#f59e0b')),
+      // The home banner's waves along a slide's bottom, and the summer sale's sun and wave (app/components/home).
+      '--banner-waves': svgUrl(
+        "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 400 100' preserveAspectRatio='none' fill='#fff' fill-opacity='0.1'><path d='M0 60 Q100 20 200 60 T400 60 V100 H0Z'/><path d='M0 80 Q100 50 200 80 T400 80 V100 H0Z'/></svg>",
+      ),
+      '--summer-sale-art': svgUrl(
+        "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 200 100'><circle cx='30' cy='20' r='34' fill='#fef08a' fill-opacity='0.7'/><circle cx='30' cy='20' r='48' fill='#fef08a' fill-opacity='0.3'/><path d='M0 85 Q50 70 100 85 T200 85 V100 H0Z' fill='#fff' fill-opacity='0.25'/></svg>",
+      ),
     },
   });
   // A rating's five stars, grey, and the gold ones over them as wide as the rating (rating-stars.tsx).
@@ -83,5 +92,15 @@ export default plugin(({ addBase }) => {
   });
   for (const [name, svg] of lucide) addBase({ [`.icon-${name}`]: { '--icon': svgUrl(svg) } });
   for (const name of BRAND_ICONS) addBase({ [`.icon-${name}`]: { '--icon': svgUrl(drawn(name)) } });
-  for (const name of PAYMENT_BADGES) addBase({ [`.payment-${name}`]: { 'background-image': svgUrl(drawn(`payment-${name}`)) } });
+  // The payment badges as one picture: two rows of four from the right edge, 52 by 32 with 8 between.
+  addBase({
+    '.payment-badges': {
+      width: `${4 * 52 + 3 * 8}px`,
+      height: `${2 * 32 + 8}px`,
+      'background-image': PAYMENT_BADGES.map((name) => svgUrl(drawn(`payment-${name}`))).join(', '),
+      'background-position': PAYMENT_BADGES.map((_, index) => `right ${(index % 4) * 60}px top ${Math.floor(index / 4) * 40}px`).join(', '),
+      'background-size': '52px 32px',
+      'background-repeat': 'no-repeat',
+    },
+  });
 });

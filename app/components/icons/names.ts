@@ -34,5 +34,5 @@ export const BRAND_ICONS = ['facebook', 'instagram', 'tiktok', 'whatsapp'] as co
 
 export type IconName = (typeof LUCIDE_ICONS)[number] | (typeof BRAND_ICONS)[number];
 
-/** The payment methods' badges (payment-<name>.svg), shown in colour as pictures, not masks. */
+/** The payment methods' badges (payment-<name>.svg), in colour, in the order payment-badges.tsx names them. */
 export const PAYMENT_BADGES = ['cash', 'valu', 'sympl', 'aman', 'visa', 'mastercard', 'wallet'] as const;

@@ -6,6 +6,9 @@ export interface CategoryLink {
   name: string;
 }
 
+/** The panel under the button. */
+const PANEL = 'absolute start-0 top-full z-50 mt-2 w-[400px] rounded-xl border border-line bg-white p-3 shadow-lg';
+
 /** The desktop bar's "all categories" menu: 400 px wide, four columns (SPEC.md §2, §9). */
 export function CategoryDropdown({ categories }: { categories: CategoryLink[] }) {
   return (
@@ -14,24 +17,22 @@ export function CategoryDropdown({ categories }: { categories: CategoryLink[] })
         كل الأقسام
         <Icon name="chevron-down" className="size-4 transition-transform group-open:rotate-180" />
       </summary>
-      <div className="absolute start-0 top-full z-50 mt-2 w-[400px] rounded-xl border border-line bg-white p-3 shadow-lg">
-        {categories.length === 0 ? (
-          <p className="p-2 text-sm text-muted">لا توجد أقسام بعد</p>
-        ) : (
-          <ul aria-label="الأقسام" className="grid grid-cols-4 gap-1">
-            {categories.map((category) => (
-              <li key={category.id}>
-                <Link
-                  to={`/category/${category.id}`}
-                  className="flex min-h-11 items-center rounded-lg px-2 text-sm break-words hover:bg-brand-50 hover:text-brand-700"
-                >
-                  {category.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      {categories.length === 0 ? (
+        <p className={`${PANEL} text-sm text-muted`}>لا توجد أقسام بعد</p>
+      ) : (
+        <ul aria-label="الأقسام" className={`${PANEL} grid grid-cols-4 gap-1`}>
+          {categories.map((category) => (
+            <li key={category.id}>
+              <Link
+                to={`/category/${category.id}`}
+                className="flex min-h-11 items-center rounded-lg px-2 text-sm break-words hover:bg-brand-50 hover:text-brand-700"
+              >
+                {category.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </details>
   );
 }

@@ -12,8 +12,8 @@ export function SearchOverlay() {
         aria-label="البحث"
         className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full hover:bg-brand-50 [&::-webkit-details-marker]:hidden"
       >
-        <Icon name="search" className="size-6 group-open:hidden" />
-        <Icon name="x" className="hidden size-6 group-open:block" />
+        {/* A cross once the box is open. */}
+        <Icon name="search" className="size-6 group-open:[--icon:var(--icon-x-image)]" />
       </summary>
       <div className="absolute inset-x-0 top-full z-40 border-b border-line bg-white shadow-md">
         <form method="get" action="/search" role="search" className="mx-auto flex max-w-3xl items-center gap-2 px-4 py-4">

@@ -63,7 +63,7 @@ export class Listing {
     return this.page
       .getByRole('main')
       .getByRole('listitem')
-      .filter({ has: this.page.getByRole('article') });
+      .filter({ has: this.page.getByRole('heading', { level: 3 }) });
   }
 
   card(title: string): Locator {
