@@ -29,28 +29,27 @@ function readSessionCookie(request: Request, context: AppLoadContext): string | 
 
 /**
  * The user of a page read, by the request's load context (one per request, shared by its
- * loaders): the root's loader and the page's own look the session up once between them. Only
- * reads: an action may sign in or out before the loaders run.
+ * loaders) and its token: the root's loader and the page's own look the session up once between
+ * them. Only reads: an action may sign in or out before the loaders run.
  */
-const readerOf = new WeakMap<AppLoadContext, Promise<SessionUser | null>>();
+const readerOf = new WeakMap<AppLoadContext, { token: string; user: Promise<SessionUser | null> }>();
 
 /**
  * The user of the request, or null for a guest or an expired session. Any other failure (the
  * database away) is thrown on, to become the error page with its status (503), not a trip to /login.
  */
 export function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return lookUpSessionUser(request, context);
-  let user = readerOf.get(context);
-  if (!user) {
-    user = lookUpSessionUser(request, context);
-    readerOf.set(context, user);
-  }
+  const token = readSessionCookie(request, context);
+  if (!token) return Promise.resolve(null);
+  if (request.method !== 'GET' && request.method !== 'HEAD') return lookUpSessionUser(token, context);
+  const seen = readerOf.get(context);
+  if (seen?.token === token) return seen.user;
+  const user = lookUpSessionUser(token, context);
+  readerOf.set(context, { token, user });
   return user;
 }
 
-async function lookUpSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  const token = readSessionCookie(request, context);
-  if (!token) return null;
+async function lookUpSessionUser(token: string, context: AppLoadContext): Promise<SessionUser | null> {
   try {
     return await authenticate(context.db, context.jwtSecret, token);
   } catch (error) {

@@ -287,8 +287,7 @@ export async function listProducts(db: Db, query: ProductsQuery, bounds: ListBou
  * The products of one page of a listing query, uncounted: for a part of a page that shows some
  * products and no page numbers (the home page's sections).
  */
-export async function listProductsUncounted(db: Db, query: ProductsQuery): Promise<Product[]> {
-  if (query.keyword) return (await listProducts(db, query)).data;
+export async function listProductsUncounted(db: Db, query: Omit<ProductsQuery, 'keyword'>): Promise<Product[]> {
   return toProducts(await listingRows(db, query, buildFilters(query)));
 }
 
