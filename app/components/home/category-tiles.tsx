@@ -26,7 +26,8 @@ export function CategoryTiles({ categories }: { categories: CategoryTile[] }) {
             <li key={category.id}>
               <Link
                 to={`/category/${category.id}`}
-                className="group relative block overflow-hidden rounded-xl bg-surface ring-1 ring-line transition-shadow hover:shadow-lg"
+                // One cell for the picture, the name and the button, the last two at its bottom over a shade (::after).
+                className="group grid grid-rows-[1fr_auto_auto] justify-items-center overflow-hidden rounded-xl bg-surface text-center ring-1 ring-line transition-shadow after:col-start-1 after:row-span-3 after:row-start-1 after:z-1 after:h-1/2 after:w-full after:self-end after:bg-linear-to-t after:from-ink/85 after:to-transparent after:content-[''] hover:shadow-lg"
               >
                 <img
                   src={image.src}
@@ -38,13 +39,11 @@ export function CategoryTiles({ categories }: { categories: CategoryTile[] }) {
                   // Under the banner on every width: fetched at once, without passing the first product image (home.tsx).
                   loading="eager"
                   decoding="async"
-                  className="aspect-[417/555] h-auto w-full object-cover transition-transform duration-300 group-hover:scale-105"
+                  className="col-start-1 row-span-3 row-start-1 aspect-[417/555] h-auto w-full object-cover transition-transform duration-300 group-hover:scale-105"
                 />
-                <span className="absolute inset-x-0 bottom-0 flex flex-col items-center gap-1 bg-linear-to-t from-ink/85 to-transparent px-1 pt-8 pb-2 text-center text-white sm:pb-4">
-                  <span className="text-base font-bold sm:text-xl">{category.name}</span>
-                  <span className="inline-flex min-h-8 items-center rounded-full bg-white px-3 text-xs font-semibold text-ink sm:min-h-10 sm:px-5 sm:text-sm">
-                    تسوق الآن
-                  </span>
+                <span className="z-10 col-start-1 row-start-2 mb-1 px-1 text-base font-bold text-white sm:text-xl">{category.name}</span>
+                <span className="z-10 col-start-1 row-start-3 mb-2 inline-flex min-h-8 items-center rounded-full bg-white px-3 text-xs font-semibold text-ink sm:mb-4 sm:min-h-10 sm:px-5 sm:text-sm">
+                  تسوق الآن
                 </span>
               </Link>
             </li>

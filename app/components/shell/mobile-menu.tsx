@@ -4,7 +4,7 @@ import { STORE_NAME } from '../../../contracts/constants.ts';
 import type { RootData } from '../../lib/root-data.ts';
 import { AccountLinks } from './account-links.tsx';
 import type { CategoryLink } from './category-dropdown.tsx';
-import { MOBILE_ITEMS, NavItemLink } from './nav-items.tsx';
+import { MOBILE_ITEMS, NavBadge } from './nav-items.tsx';
 
 const ITEM = 'flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700';
 
@@ -53,7 +53,10 @@ export function MobileMenu({ categories, user, wholesaleUrl }: { categories: Cat
             </ul>
           </details>
           {MOBILE_ITEMS.map((item) => (
-            <NavItemLink key={item.to} item={item} className={ITEM} />
+            <NavLink key={item.to} to={item.to} end className={ITEM}>
+              {item.label}
+              {item.badge && <NavBadge kind={item.badge} />}
+            </NavLink>
           ))}
           <a href={wholesaleUrl} target="_blank" rel="noopener noreferrer" className={ITEM}>
             طلبات الجملة

@@ -1,5 +1,3 @@
-import { NavLink } from 'react-router';
-
 /** The menu items of SPEC.md §2 "Navigation", shared by the desktop bar and the mobile menu. */
 export interface NavItem {
   to: string;
@@ -17,23 +15,13 @@ export const DESKTOP_ITEMS: NavItem[] = [LESS_199, NEW_ARRIVED, { to: '/summer',
 export const MOBILE_ITEMS: NavItem[] = [LESS_199, NEW_ARRIVED, { to: '/winter', label: 'منتجات الشتاء' }, OFFERS, HOME];
 
 const BADGES = {
-  sale: { text: 'تخفيض', className: 'after:bg-sale' },
+  sale: { text: 'تخفيض', className: 'bg-sale text-white' },
   // The theme's `new` green is too light for white 11 px text (AA needs 4.5:1).
-  new: { text: 'جديد', className: 'after:bg-green-700' },
+  new: { text: 'جديد', className: 'bg-green-700 text-white' },
 } as const;
 
-/** The tag's look, drawn after the item's text. */
-const BADGE = 'after:rounded-full after:px-1.5 after:text-[11px] after:leading-5 after:font-semibold after:text-white after:content-[attr(data-badge)]';
-
-/**
- * A menu item's link, with its small "sale" or "new" tag drawn by the link itself after its text
- * (no element of its own); the tag is part of the link's name, as text would be.
- */
-export function NavItemLink({ item, className }: { item: NavItem; className: string }) {
-  const badge = item.badge ? BADGES[item.badge] : null;
-  return (
-    <NavLink to={item.to} end data-badge={badge?.text} className={badge ? `${className} ${BADGE} ${badge.className}` : className}>
-      {item.label}
-    </NavLink>
-  );
+/** The small "sale" or "new" tag beside a menu item. */
+export function NavBadge({ kind }: { kind: 'sale' | 'new' }) {
+  const badge = BADGES[kind];
+  return <span className={`rounded-full px-1.5 text-[11px] leading-5 font-semibold ${badge.className}`}>{badge.text}</span>;
 }

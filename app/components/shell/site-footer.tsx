@@ -23,14 +23,16 @@ export function SiteFooter() {
   return (
     <footer className="border-t border-line bg-surface pb-20 xl:pb-0">
       <div className="mx-auto max-w-7xl px-4 py-8">
-        <section aria-labelledby="newsletter-title" className="mb-6 flex flex-col gap-3 rounded-2xl border border-brand-100 bg-brand-50 p-5 lg:flex-row lg:items-center lg:justify-between lg:p-6">
-          <div>
-            <h2 id="newsletter-title" className="text-lg font-bold text-brand-900">
-              اشترك في القائمة البريدية
-            </h2>
-            <p className="text-sm text-muted">كن أول من يعرف بالعروض والمنتجات الجديدة.</p>
-          </div>
-          <NewsletterForm className="w-full lg:max-w-md" />
+        {/* The heading and its line above the box on a phone; from lg the box beside them, at the end. */}
+        <section
+          aria-labelledby="newsletter-title"
+          className="mb-6 grid gap-x-6 rounded-2xl border border-brand-100 bg-brand-50 p-5 lg:grid-cols-[1fr_minmax(0,28rem)] lg:items-center lg:p-6"
+        >
+          <h2 id="newsletter-title" className="text-lg font-bold text-brand-900 lg:self-end">
+            اشترك في القائمة البريدية
+          </h2>
+          <p className="text-sm text-muted lg:col-start-1 lg:self-start">كن أول من يعرف بالعروض والمنتجات الجديدة.</p>
+          <NewsletterForm className="mt-3 w-full lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0" />
         </section>
 
         <div className="grid gap-0 lg:grid-cols-4 lg:gap-8">

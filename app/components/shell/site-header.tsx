@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { STORE_NAME } from '../../../contracts/constants.ts';
 import { useRootData } from '../../lib/root-data.ts';
 import { CartLink } from './cart-link.tsx';
 import { CategoryDropdown } from './category-dropdown.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
-import { DESKTOP_ITEMS, NavItemLink } from './nav-items.tsx';
+import { DESKTOP_ITEMS, NavBadge } from './nav-items.tsx';
 import { SearchOverlay } from './search-overlay.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { Icon } from '../icons/icon.tsx';
@@ -31,7 +31,10 @@ export function SiteHeader() {
         <nav aria-label="القائمة الرئيسية" className="ms-2 hidden items-center gap-0.5 xl:flex 2xl:ms-4 2xl:gap-1">
           <CategoryDropdown categories={categories} />
           {DESKTOP_ITEMS.map((item) => (
-            <NavItemLink key={item.to} item={item} className={NAV_ITEM} />
+            <NavLink key={item.to} to={item.to} end className={NAV_ITEM}>
+              {item.label}
+              {item.badge && <NavBadge kind={item.badge} />}
+            </NavLink>
           ))}
           <a href={root?.wholesaleUrl ?? '/'} target="_blank" rel="noopener noreferrer" className={NAV_ITEM}>
             طلبات الجملة
