@@ -23,33 +23,60 @@ export interface ReviewItem {
   createdAt: string;
 }
 
-export function ReviewsList({ reviews }: { reviews: ReviewItem[] }) {
+/** A page of reviews: `?reviews=<page>` on the product's address, its colour kept, opening on the reviews. */
+function reviewsHref(productId: string, color: string | null, page: number): string {
+  const query = new URLSearchParams();
+  if (color) query.set('color', color);
+  if (page > 1) query.set('reviews', String(page));
+  const search = query.toString();
+  return `/product/${productId}${search ? `?${search}` : ''}#reviews`;
+}
+
+/**
+ * One page of a product's reviews, newest first, and links to the newer and older pages. A review
+ * is one list item named after its author: the name, the verified-buyer tag, the stars and the date
+ * on one line, the text under them.
+ */
+export function ReviewsList({ reviews, page = 1, pages = 1, productId, color = null }: { reviews: ReviewItem[]; page?: number; pages?: number; productId: string; color?: string | null }) {
   if (reviews.length === 0) {
     return <p className="text-muted">لا توجد تقييمات لهذا المنتج بعد، كن أول من يكتب تقييمه.</p>;
   }
+  const link = 'inline-flex min-h-11 items-center rounded-lg border border-line px-4 font-semibold text-brand-700 hover:bg-brand-50';
   return (
-    <ul className="divide-y divide-line">
-      {reviews.map((review) => (
-        <li key={review.id} className="py-4">
-          <article aria-label={`تقييم ${review.userName}`} className="flex flex-col gap-1">
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <h3 className="font-bold">{review.userName}</h3>
-              {review.verifiedPurchase && (
-                <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2 py-0.5 text-sm font-semibold text-green-800">
-                  <Icon name="badge-check" className="size-4" />
-                  {MSG.verifiedBuyer}
-                </span>
-              )}
-              <RatingStars value={review.rating} />
-              <time dateTime={review.createdAt} className="text-sm text-muted">
-                {formatDate(review.createdAt)}
-              </time>
-            </div>
-            <p className="break-words whitespace-pre-line text-ink">{review.review}</p>
-          </article>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="divide-y divide-line">
+        {reviews.map((review) => (
+          <li key={review.id} aria-label={`تقييم ${review.userName}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-4">
+            <h3 className="font-bold">{review.userName}</h3>
+            {review.verifiedPurchase && (
+              <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-2 py-0.5 text-sm font-semibold text-green-800">
+                <Icon name="badge-check" className="size-4" />
+                {MSG.verifiedBuyer}
+              </span>
+            )}
+            <RatingStars value={review.rating} />
+            <time dateTime={review.createdAt} className="text-sm text-muted">
+              {formatDate(review.createdAt)}
+            </time>
+            <p className="w-full break-words whitespace-pre-line text-ink">{review.review}</p>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 && (
+        <nav aria-label="صفحات التقييمات" className="flex flex-wrap items-center gap-2">
+          {page > 1 && (
+            <a href={reviewsHref(productId, color, page - 1)} className={link}>
+              تقييمات أحدث
+            </a>
+          )}
+          {page < pages && (
+            <a href={reviewsHref(productId, color, page + 1)} className={link}>
+              تقييمات أقدم
+            </a>
+          )}
+        </nav>
+      )}
+    </>
   );
 }
 

@@ -13,7 +13,7 @@
  */
 import { Icon } from '../../components/icons/icon.tsx';
 import { data, Link, redirect, useActionData } from 'react-router';
-import { MAX_PAGE_SIZE, STORE_NAME } from '../../../contracts/constants.ts';
+import { STORE_NAME } from '../../../contracts/constants.ts';
 import { MSG } from '../../../contracts/messages.ts';
 import { ReviewSchema } from '../../../contracts/schemas.ts';
 import { findColor } from '../../../core/catalogue/colors.ts';
@@ -41,8 +41,11 @@ import { isDocumentRequest } from '../../lib/shopper.server.ts';
 import { loadAsDocument, SERVER_RENDERED } from '../../lib/server-rendered.ts';
 import type { Route } from './+types/product';
 
-/** Reviews shown on the page; the API pages through the rest. */
-const REVIEWS_SHOWN = MAX_PAGE_SIZE;
+/**
+ * Reviews a page shows, newest first; `?reviews=<n>` pages back through older ones (the API pages
+ * through them too). A product with many reviews keeps a page as light as one with few (docs/decisions/028).
+ */
+const REVIEWS_PER_PAGE = 5;
 /** Reviews repeated in the JSON-LD for search engines. */
 const REVIEWS_IN_JSON_LD = 5;
 const DESCRIPTION_META_MAX = 160;
@@ -53,15 +56,17 @@ export const clientLoader = loadAsDocument;
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const product = await loadOr404(params.id, (id) => getProduct(context.catalogueDb, id));
   const user = await getSessionUser(request, context);
+  const search = new URL(request.url).searchParams;
+  const reviewsPage = reviewsPageOf(search.get('reviews'), product.ratingsQuantity);
   const [reviews, related, wishlist] = await Promise.all([
-    listReviews(context.catalogueDb, product.id, { page: 1, limit: REVIEWS_SHOWN }),
+    listReviews(context.catalogueDb, product.id, { page: reviewsPage, limit: REVIEWS_PER_PAGE }),
     listRelatedProducts(context.catalogueDb, product),
     user ? listWishlistIds(context.db, user.id) : ([] as string[]),
   ]);
 
   const canonical = new URL(`/product/${product.id}`, context.storeUrl).href;
   const images = [product.imageCover, ...product.images];
-  const colorView = viewOfColor(product, new URL(request.url).searchParams.get('color'));
+  const colorView = viewOfColor(product, search.get('color'));
   const absolute = (name: string) => new URL(productImage(name, context.imagesUrl).src, context.storeUrl).href;
   const reviewItems = reviews.data.map((r) => ({
     id: r.id,
@@ -130,6 +135,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ratingsQuantity: product.ratingsQuantity,
     },
     reviews: reviewItems,
+    reviewsPage: { page: reviews.paginationResult.currentPage, pages: reviews.paginationResult.numberOfPages },
     related: related.map(toCardProduct),
     inWishlist: wishlist.includes(product.id),
     canonical,
@@ -257,8 +263,15 @@ function Purchase({ product, inWishlist }: { product: Route.ComponentProps['load
   );
 }
 
+/** `?reviews=`: a page number from 1 to the last page of the product's reviews; anything else is the first. */
+function reviewsPageOf(value: string | null, reviewCount: number): number {
+  const page = Number(value);
+  const last = Math.max(1, Math.ceil(reviewCount / REVIEWS_PER_PAGE));
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, last) : 1;
+}
+
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, reviews, related, inWishlist } = loaderData;
+  const { product, reviews, reviewsPage, related, inWishlist } = loaderData;
   // The answer to a review posted as a plain form: the page shows it (and app/enhance toasts it).
   const result = useActionData<typeof action>() as ReviewActionData | undefined;
 
@@ -328,7 +341,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <ProductTabs
-        initial={result && !result.ok ? 'reviews' : undefined}
+        initial={(result && !result.ok) || reviewsPage.page > 1 ? 'reviews' : undefined}
         tabs={[
           {
             key: 'description',
@@ -341,7 +354,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             content: (
               <div className="flex flex-col gap-6">
                 <ReviewForm result={result} action={`/product/${product.id}#reviews`} />
-                <ReviewsList reviews={reviews} />
+                <ReviewsList reviews={reviews} page={reviewsPage.page} pages={reviewsPage.pages} productId={product.id} color={product.color} />
               </div>
             ),
           },

@@ -31,9 +31,9 @@ export function readParameters(request: FastifyRequest): readonly string[] {
 
 /**
  * The pages read the listing's page, keyword and colour filter (app/lib/loaders.server.ts) and the
- * product page its chosen colour (`color`), nothing else.
+ * product page its chosen colour (`color`) and its page of reviews (`reviews`), nothing else.
  */
-export const PAGE_PARAMETERS = ['page', 'keyword', 'colorName', 'color'];
+export const PAGE_PARAMETERS = ['page', 'keyword', 'colorName', 'color', 'reviews'];
 
 /**
  * `url` with only the parameters in `read`, in the order they came: the key of a kept answer. A

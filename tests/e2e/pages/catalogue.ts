@@ -172,6 +172,6 @@ export class ProductDetail {
   }
 
   review(author: string): Locator {
-    return this.page.getByRole('article', { name: `تقييم ${author}` });
+    return this.page.getByRole('listitem', { name: `تقييم ${author}` });
   }
 }
