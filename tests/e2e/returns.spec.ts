@@ -33,6 +33,8 @@ const returnCard = (page: Page) => page.locator('#returns article').first();
 const statusPanel = (page: Page) => page.getByRole('region', { name: 'الحالة' });
 
 test('a customer exchanges M for L; staff approve, send it with Bosta, receive and restock it, and the customer sees it completed', async ({ page, browser, baseURL, request }) => {
+  // A customer and a staff member through the whole return: about 50 s on an idle machine.
+  test.setTimeout(120_000);
   const placed = await delivered(request);
   const productId = placed.product._id;
 
