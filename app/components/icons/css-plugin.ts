@@ -1,12 +1,14 @@
 /**
  * Builds the classes of <Icon> (icon.tsx) and of the payment badges into the stylesheet, loaded
- * by app.css's `@plugin`. Each icon becomes `.icon-<name>`, its SVG as a data URL in a custom
- * property that `.icon` uses as a mask over the text's colour; the payment badges become
+ * by app.css's `@plugin`. Each icon becomes `.icon-<name>`, its place in the sprite
+ * (public/icons.svg, `#<name>`) in a custom property that `.icon` uses as a mask over the text's
+ * colour; the payment badges become
  * `.payment-badges`, one background of them all. The SVGs come from lucide's own drawings (the
  * lucide-react package the rest of the app uses) and from the files in this folder, so the
  * pictures live in the cached stylesheet and each costs the page one element.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import plugin from 'tailwindcss/plugin';
 import { BRAND_ICONS, LUCIDE_ICONS, PAYMENT_BADGES } from './names.ts';
 
@@ -51,6 +53,41 @@ const formStar = (fill: string) => lucideSvg(star, `fill='${fill}' stroke='#b453
 
 const drawn = (name: string) => readFileSync(new URL(`./${name}.svg`, import.meta.url), 'utf8');
 
+/** Each icon's place in the sprite: one above the other, a 24-unit box every 32 units so no stroke reaches a neighbour's box. */
+const SPRITE_STEP = 32;
+
+/**
+ * Every icon in one SVG file, each with a <view> named after it that frames it: `icons.svg#menu`
+ * is the menu icon alone. A page fetches and parses the file once for all its icons, where a data
+ * URL per icon made the browser build one image per element while it worked out the styles
+ * (three times the style work of the page with inline SVGs, measured in docs/decisions/028).
+ */
+export function iconSprite(icons: (readonly [name: string, svg: string])[]): string {
+  const parts = icons.map(([name, svg], index) => {
+    const y = index * SPRITE_STEP;
+    const open = svg.match(/^<svg([^>]*)>/)![1]!;
+    // The icon's paint (fill, stroke and their widths) moves from its <svg> to a group placed at its row.
+    const paint = open.replace(/xmlns='[^']*'|xmlns="[^"]*"|viewBox=['"][^'"]*['"]|(?<![\w-])width=['"][^'"]*['"]|(?<![\w-])height=['"][^'"]*['"]/g, '').trim();
+    const inner = svg.replace(/^<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
+    return `<view id='${name}' viewBox='0 ${y} 24 24'/><g transform='translate(0 ${y})' ${paint}>${inner}</g>`;
+  });
+  return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 ${icons.length * SPRITE_STEP}'>${parts.join('')}</svg>\n`;
+}
+
+const sprite = iconSprite([...lucide, ...BRAND_ICONS.map((name) => [name, drawn(name).trim()] as const)]);
+/** The sprite's address, its content's hash in it so a changed sprite is fetched anew. */
+const spriteUrl = `/icons.svg?v=${createHash('sha256').update(sprite).digest('hex').slice(0, 10)}`;
+// Served from public/ (written here, so the build always serves the sprite its stylesheet names;
+// tests/unit/icons.test.ts checks the committed file is current).
+const spriteFile = new URL('../../../public/icons.svg', import.meta.url);
+let current = '';
+try {
+  current = readFileSync(spriteFile, 'utf8');
+} catch {
+  // Not written yet.
+}
+if (current !== sprite) writeFileSync(spriteFile, sprite);
+
 export default plugin(({ addBase }) => {
   addBase({
     '.icon': {
@@ -70,7 +107,7 @@ export default plugin(({ addBase }) => {
   addBase({
     ':root': {
       // The search's cross, for `[--icon:var(--icon-x-image)]` once the search box is open.
-      '--icon-x-image': svgUrl(lucide.find(([name]) => name === 'x')![1]),
+      '--icon-x-image': `url("${spriteUrl}#x")`,
       '--icon-heart-filled': svgUrl(lucideSvg(heart, "fill='#000' stroke='#000' stroke-width='2'")),
       '--rating-star-empty': svgUrl(formStar('#e4e7ec')),
       '--rating-star-hover': svgUrl(formStar('#fbbf24')),
@@ -90,8 +127,7 @@ export default plugin(({ addBase }) => {
     '.rating-stars': { '--star': '1rem', width: 'calc(var(--star) * 26 / 24 * 5)', height: 'var(--star)', background: `${svgUrl(starTile('#e4e7ec', '#e4e7ec'))} ${tiles}` },
     '.rating-stars-fill': { background: `${svgUrl(starTile('#f59e0b', '#d97706'))} ${tiles}` },
   });
-  for (const [name, svg] of lucide) addBase({ [`.icon-${name}`]: { '--icon': svgUrl(svg) } });
-  for (const name of BRAND_ICONS) addBase({ [`.icon-${name}`]: { '--icon': svgUrl(drawn(name)) } });
+  for (const name of [...LUCIDE_ICONS, ...BRAND_ICONS]) addBase({ [`.icon-${name}`]: { '--icon': `url("${spriteUrl}#${name}")` } });
   // The payment badges as one picture: two rows of four from the right edge, 52 by 32 with 8 between.
   addBase({
     '.payment-badges': {
