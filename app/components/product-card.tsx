@@ -1,7 +1,8 @@
 /**
  * A product in a listing, on the home page and in the related-products carousel (SPEC.md §2
- * "Product listings"), as an item of the list of products it sits in: one link holding the image and the title, the prices, badges, its colours
- * as small dots, the sizes it has left as one line of text, and the add-to-cart bar. A card
+ * "Product listings"), as an item of the list of products it sits in: one link holding the image
+ * and the title, the prices, badges, its colours as one picture of dots, the sizes it has left as
+ * one line of text, and the add-to-cart bar. A card
  * carries no form: the size is chosen in the page's one size sheet (app/enhance/size-sheet.ts),
  * whose chips come from the bar's data, and without JavaScript the bar leads to the product's
  * page, where the size is chosen. A product in several colours has its colour chosen on its page:
@@ -44,12 +45,12 @@ const ADD_TO_CART = 'أضف للعربة';
 
 /** The title under the picture, two lines tall whatever it holds. */
 const TITLE = 'line-clamp-2 min-h-[2lh] px-2 pt-2 text-sm leading-6 font-semibold text-ink sm:px-3 sm:text-base';
-/** The picture and its title reach the card's edges, through the article's side margins. */
+/** The picture and its title reach the card's edges, through the card's side margins. */
 const BLEED = 'block -mx-2 sm:-mx-3';
 /** A badge over the picture's corner. */
 const OVER_PICTURE = 'pointer-events-none absolute start-2 top-2';
 
-/** Two columns on a phone, three on a tablet, four on a desktop (see the listing grid). */
+/** Two columns on a phone, three on a tablet, four on a desktop (six in a home section: a little smaller). */
 const CARD_SIZES = '(min-width: 1280px) 260px, (min-width: 768px) 30vw, 50vw';
 
 /**
