@@ -155,6 +155,20 @@ describe('the colour beside the size', () => {
     expect(profile).toMatch(/تيشيرت بلون واحد المقاس: L · الكمية: 1/);
   });
 
+  it("counts the customer's cart lines in every page's header: one per product, colour and size", async () => {
+    const customer = await createAccount(t.db);
+    expect((await get(customer, '/')).body).toContain('aria-label="عربة التسوق"');
+    await addToCart(t.db, customer.user.id, { productId: coloured.id, size: 'm', colorName: 'أسود' });
+    await addToCart(t.db, customer.user.id, { productId: coloured.id, size: 'm', colorName: 'كحلي' });
+    await addToCart(t.db, customer.user.id, { productId: coloured.id, size: 'm', colorName: 'كحلي' });
+    await addToCart(t.db, customer.user.id, { productId: plain.id, size: 'l' });
+    // Three lines (the second navy M adds a piece to its line), whoever else has a cart.
+    await addToCart(t.db, (await createAccount(t.db)).user.id, { productId: plain.id, size: 'm' });
+    for (const page of ['/', `/product/${plain.id}`, '/cart']) {
+      expect((await get(customer, page)).body, page).toContain('aria-label="عربة التسوق: 3 منتجات"');
+    }
+  });
+
   it('sends a product in several colours from the wishlist to its page to choose', async () => {
     const customer = await createAccount(t.db);
     await addToWishlist(t.db, customer.user.id, coloured.id);
