@@ -2,10 +2,9 @@
  * Builds the classes of <Icon> (icon.tsx) and of the payment badges into the stylesheet, loaded
  * by app.css's `@plugin`. Each icon becomes `.icon-<name>`, its place in the sprite
  * (public/icons.svg, `#<name>`) in a custom property that `.icon` uses as a mask over the text's
- * colour; the payment badges become
- * `.payment-badges`, one background of them all. The SVGs come from lucide's own drawings (the
- * lucide-react package the rest of the app uses) and from the files in this folder, so the
- * pictures live in the cached stylesheet and each costs the page one element.
+ * colour; the payment badges become `.payment-badges`, one background of them all. The SVGs come
+ * from lucide's own drawings (the lucide-react package the rest of the app uses) and from the
+ * files in this folder; each icon or picture costs the page one element.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -133,7 +132,7 @@ export default plugin(({ addBase }) => {
     '.payment-badges': {
       width: `${4 * 52 + 3 * 8}px`,
       height: `${2 * 32 + 8}px`,
-      'background-image': PAYMENT_BADGES.map((name) => svgUrl(drawn(`payment-${name}`))).join(', '),
+      'background-image': PAYMENT_BADGES.map(({ name }) => svgUrl(drawn(`payment-${name}`))).join(', '),
       'background-position': PAYMENT_BADGES.map((_, index) => `right ${(index % 4) * 60}px top ${Math.floor(index / 4) * 40}px`).join(', '),
       'background-size': '52px 32px',
       'background-repeat': 'no-repeat',

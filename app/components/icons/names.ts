@@ -34,5 +34,16 @@ export const BRAND_ICONS = ['facebook', 'instagram', 'tiktok', 'whatsapp'] as co
 
 export type IconName = (typeof LUCIDE_ICONS)[number] | (typeof BRAND_ICONS)[number];
 
-/** The payment methods' badges (payment-<name>.svg), in colour, in the order payment-badges.tsx names them. */
-export const PAYMENT_BADGES = ['cash', 'valu', 'sympl', 'aman', 'visa', 'mastercard', 'wallet'] as const;
+/**
+ * The payment methods' badges (payment-<name>.svg), in colour, in the footer's order, each with
+ * the name a screen reader gives it (payment-badges.tsx).
+ */
+export const PAYMENT_BADGES = [
+  { name: 'cash', label: 'الدفع نقداً عند الاستلام' },
+  { name: 'valu', label: 'valU' },
+  { name: 'sympl', label: 'Sympl' },
+  { name: 'aman', label: 'Aman' },
+  { name: 'visa', label: 'Visa' },
+  { name: 'mastercard', label: 'Mastercard' },
+  { name: 'wallet', label: 'محفظة الهاتف' },
+] as const;
