@@ -13,9 +13,12 @@
  * `--fill-only` fills the database and stops. `--no-cache` makes every request miss the server's
  * catalogue cache (scripts/bench-load.ts), so each one does its database work.
  *
- * Last comes the storm: 50 connections of misspelt and common-word searches, each a cache miss,
- * while one shopper (scripts/bench-shopper.ts) places orders and reads product pages; it prints
- * the orders' and pages' latencies and how long the database stays busy once the searches stop.
+ * Last comes the storm. First the shoppers alone (scripts/bench-shopper.ts, a process of its own:
+ * 3 customers placing orders and 2 guests reading products, every read a cache miss) for the
+ * calm figures; then the same shoppers while 50 connections search, every search a different
+ * misspelt word (scripts/bench-words.ts) and a cache miss. It prints the orders' and reads'
+ * p99 calm and in the storm, their ratio, and how long the database stays busy once the
+ * searches stop. `--storm-connections`, `--orderers` and `--readers` change the crowd.
  * `--storm-only` runs only the storm, `--no-storm` all but the storm. `--node-args` replaces node's
  * flags for the server (those of `npm start` by default), to compare memory settings:
  * `--node-args ''` runs it without any; `--node-args '--cpu-prof'` profiles it.
@@ -28,7 +31,7 @@
  *
  *   npm run bench -- [--products 100000] [--database postgres://postgres@127.0.0.1:5432/store_bench]
  *                    [--connections 50] [--html-connections 10] [--duration 10] [--markdown] [--fill-only] [--no-cache] [--storm-only]
- *                    [--no-storm] [--signed-in] [--only 'signed in'] [--port 3990] [--node-args '--max-old-space-size=256']
+ *                    [--no-storm] [--storm-connections 50] [--storm-words mixed] [--orderers 3] [--readers 2] [--signed-in] [--only 'signed in'] [--port 3990] [--node-args '--max-old-space-size=256']
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -43,6 +46,7 @@ import { toSearchText } from '../contracts/normalize-arabic.ts';
 import { spreadQuantity } from '../core/catalogue/stock.ts';
 import { openDatabase } from '../db/client.ts';
 import { categories, products, productStock } from '../db/schema.ts';
+import { COLOURS, FABRICS, FITS, KINDS } from './bench-words.ts';
 import { SERVER_ENV, SERVER_NODE_ARGS, serverEntry } from './build-server.ts';
 import { rssMb } from './proc-memory.ts';
 import { ensurePostgresDatabase } from './throwaway-database.ts';
@@ -62,6 +66,10 @@ const { values } = parseArgs({
     'no-storm': { type: 'boolean', default: false },
     'signed-in': { type: 'boolean', default: false },
     only: { type: 'string' },
+    'storm-connections': { type: 'string', default: '50' },
+    'storm-words': { type: 'string', default: 'mixed' },
+    orderers: { type: 'string', default: '3' },
+    readers: { type: 'string', default: '2' },
     'node-args': { type: 'string', default: SERVER_NODE_ARGS.join(' ') },
   },
 });
@@ -69,10 +77,6 @@ const target = Number(values.products);
 const databaseUrl = values.database;
 const port = Number(values.port);
 
-const KINDS = ['تيشيرت', 'قميص', 'بولو', 'بنطلون', 'جينز', 'شورت', 'هودي', 'جاكيت', 'سويت شيرت', 'بيجامة', 'ترينج', 'كارديجان'];
-const FABRICS = ['قطن', 'لينين', 'صوف', 'فليس', 'دنيم', 'بوليستر', 'قطن مصري', 'جبردين'];
-const COLOURS = ['أبيض', 'أسود', 'كحلي', 'رمادي', 'بيج', 'زيتي', 'نبيتي', 'أزرق', 'أحمر', 'أخضر', 'موف', 'مستردة'];
-const FITS = ['مريح', 'ضيق', 'واسع', 'كلاسيك', 'رياضي', 'أوفر سايز'];
 /** A word on one product in a thousand: the "rare word" scenario. */
 const RARE = 'مطرز';
 /** Twelve kinds for men and for children: 24 categories. */
@@ -191,38 +195,59 @@ async function activeStatements(client: pg.Client): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
+interface Latencies {
+  count: number;
+  p50: number;
+  p99: number;
+}
+interface Shopped {
+  orders: Latencies;
+  pages: Latencies;
+  apiReads: Latencies;
+  failed: number;
+}
+
+/** The shoppers for the bench's duration: customers ordering, guests reading products. */
+function shoppers(base: string, productIds: string[]): Promise<Shopped> {
+  return runScript<Shopped>('bench-shopper.ts', [base, values.duration, '--orderers', values.orderers, '--readers', values.readers, ...productIds]);
+}
+
 /**
- * The storm: 50 connections of misspelt and common-word searches (every one a cache miss) while
- * one shopper places orders and reads product pages; then how long the database stays busy
- * once the searches stop.
+ * The storm: the shoppers alone (calm), then the shoppers again while `--storm-connections`
+ * connections search, each search a different misspelt word and a cache miss; then how long
+ * the database stays busy once the searches stop.
  */
 async function storm(base: string, productIds: string[]) {
-  const enc = encodeURIComponent;
-  const searches = [`${base}/api/v1/products?keyword=${enc('رمدي')}`, `${base}/api/v1/products?keyword=${enc('قميص')}`].join('|');
   const watcher = new pg.Client({ connectionString: databaseUrl });
   await watcher.connect();
   try {
-    let stoppedAt = 0;
-    const load = runScript<LoadResult>('bench-load.ts', [searches, '50', values.duration, '--vary']).then((result) => {
-      stoppedAt = Date.now();
-      return result;
-    });
-    const shopper = runScript<{ orders: { count: number; p50: number; p99: number }; pages: { count: number; p50: number; p99: number }; failed: number }>(
-      'bench-shopper.ts',
-      [base, values.duration, ...productIds],
+    // Earlier runs' orders sold these products out: back to 30 pieces a size, or the orderers
+    // would find nothing to order. The cache holds no stock (the shoppers' reads all miss it).
+    await watcher.query('update product_stock set quantity = 30 where product_id = any($1::uuid[])', [productIds]);
+    await watcher.query(
+      'update products set quantity = (select sum(quantity) from product_stock where product_id = products.id) where id = any($1::uuid[])',
+      [productIds],
     );
+    const calm = await shoppers(base, productIds);
+    let stoppedAt = 0;
+    const load = runScript<LoadResult>('bench-load.ts', [`${base}/api/v1/products?keyword={misspelt}`, values['storm-connections'], values.duration, '--vary', '--words', values['storm-words']]).then(
+      (result) => {
+        stoppedAt = Date.now();
+        return result;
+      },
+    );
+    const shopped = await shoppers(base, productIds);
     const searched = await load;
     let busyMs = 0;
     while ((await activeStatements(watcher)) > 0 && busyMs < 120_000) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       busyMs = Date.now() - stoppedAt;
     }
-    const shopped = await shopper;
     const turnedAway = Object.entries(searched.statusCodeStats ?? {})
       .filter(([code]) => code !== '200')
       .map(([code, { count }]) => `${count} × ${code}`)
       .join(', ');
-    return { searched, shopped, busyMs, turnedAway };
+    return { searched, calm, shopped, busyMs, turnedAway };
   } finally {
     await watcher.end();
   }
@@ -304,6 +329,8 @@ try {
     ['API search, rare word', `/api/v1/products?keyword=${enc(RARE)}`, api],
     ['API search, two words', `/api/v1/products?keyword=${enc('جينز أزرق')}`, api],
     ['API search, misspelt', `/api/v1/products?keyword=${enc('رمدي')}`, api],
+    // Never the same word twice, so never from the cache, with or without --no-cache.
+    ['API search, varied misspelt', '/api/v1/products?keyword={misspelt}', api],
     ['API one product', `/api/v1/products/${product}`, api],
     ['HTML home', '/', html],
     ['HTML listing', `/category/${category}`, html],
@@ -347,11 +374,15 @@ try {
   for (const row of rows) console.log(row);
 
   if (!values['no-storm']) {
-    const { searched, shopped, busyMs, turnedAway } = await storm(base, listed.data.map((p) => p._id));
+    const { searched, calm, shopped, busyMs, turnedAway } = await storm(base, listed.data.map((p) => p._id));
+    const versus = (name: string, before: Latencies, during: Latencies) =>
+      `${name}: calm ${before.count}, p50 ${before.p50} ms, p99 ${before.p99} ms; in the storm ${during.count}, p50 ${during.p50} ms, p99 ${during.p99} ms (p99 ${(during.p99 / Math.max(1, before.p99)).toFixed(1)}x calm)`;
     const lines = [
-      `searches (50 connections, misspelt and common word): ${searched.requests.total} in ${values.duration} s, p50 ${searched.latency.p50} ms, p99 ${searched.latency.p99} ms${turnedAway ? `, answered otherwise than 200: ${turnedAway}` : ''}${searched.errors ? `, ${searched.errors} client errors or timeouts` : ''}`,
-      `orders meanwhile: ${shopped.orders.count}, p50 ${shopped.orders.p50} ms, p99 ${shopped.orders.p99} ms (a cart line, then the order)`,
-      `product pages meanwhile: ${shopped.pages.count}, p50 ${shopped.pages.p50} ms, p99 ${shopped.pages.p99} ms; failed requests of the shopper: ${shopped.failed}`,
+      `searches (${values['storm-connections']} connections, a different misspelt word each, ${values['storm-words']}): ${searched.requests.total} in ${values.duration} s, p50 ${searched.latency.p50} ms, p99 ${searched.latency.p99} ms${turnedAway ? `, answered otherwise than 200: ${turnedAway}` : ''}${searched.errors ? `, ${searched.errors} client errors or timeouts` : ''}`,
+      versus(`orders of ${values.orderers} customers (a cart line, then the order)`, calm.orders, shopped.orders),
+      versus(`product pages of ${values.readers} readers`, calm.pages, shopped.pages),
+      versus(`API product reads of ${values.readers} readers`, calm.apiReads, shopped.apiReads),
+      `failed requests of the shoppers: calm ${calm.failed}, in the storm ${shopped.failed}`,
       `the database was busy for ${(busyMs / 1000).toFixed(2)} s after the searches stopped`,
     ];
     console.log(`\nStorm${values.markdown ? '\n' : ''}`);

@@ -47,6 +47,25 @@ interface Run {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/** Attempts a page's run gets when Lighthouse fails to record its trace (NO_NAVSTART, seen on a busy machine). */
+const ATTEMPTS = 3;
+
+async function audit(path: string) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(`${base}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+    const failure = result.lhr.runtimeError;
+    if (!failure) return result;
+    if (attempt === ATTEMPTS) throw new Error(`Lighthouse could not audit ${path}: ${failure.code} ${failure.message}`);
+    console.error(`${path}: ${failure.code}, running it again`);
+  }
+}
+
 const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
 try {
   console.log(`Lighthouse ${runs === 1 ? '1 run' : `median of ${runs} runs`} a page, mobile, ${base}`);
@@ -54,14 +73,7 @@ try {
   for (const [name, path] of pages) {
     const results: Run[] = [];
     for (let i = 0; i < runs; i++) {
-      const result = await lighthouse(`${base}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-      if (result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+      const result = await audit(path);
       const { categories, audits } = result.lhr;
       const summary = audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined;
       results.push({
