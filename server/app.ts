@@ -58,7 +58,7 @@ import {
   type AttemptStore,
   type ResetCodeLimits,
 } from './plugins/rate-limit.ts';
-import { createSearchGuard, DEFAULT_SEARCH_LIMITS, type SearchLimits } from './plugins/search-limits.ts';
+import { createSearchGuard, createTraffic, DEFAULT_SEARCH_LIMITS, type SearchLimits } from './plugins/search-limits.ts';
 import { registerWeb } from './web.ts';
 
 export interface AppOptions {
@@ -198,6 +198,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     parseJson(request, body as string, done);
   });
 
+  // Every request is traffic the searches yield to until it is answered, its client goes, or it
+  // turns out to be a search itself (plugins/search-limits.ts).
+  const traffic = createTraffic();
+  app.addHook('onRequest', async (request, reply) => {
+    traffic.enter(request.raw);
+    reply.raw.once('close', () => traffic.leave(request.raw));
+  });
+
   // A fresh nonce per response lets the pages' own inline scripts run and nothing else.
   app.addHook('onRequest', async (_request, reply) => {
     (reply.raw as { cspNonce?: string }).cspNonce = randomBytes(16).toString('base64');
@@ -277,7 +285,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const context: ApiContext = {
     db: options.db,
     catalogueDb: options.catalogueDb ?? options.db,
-    search: createSearchGuard(attemptStore, { ...DEFAULT_SEARCH_LIMITS, ...options.searchLimits }),
+    search: createSearchGuard(attemptStore, { ...DEFAULT_SEARCH_LIMITS, ...options.searchLimits }, traffic),
     images: options.images ?? localImageStore(options.uploadsDir),
     imagesUrl: options.imagesPublicUrl ?? '',
     guards: createGuards(options.db, options.jwtSecret),

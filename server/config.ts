@@ -73,6 +73,7 @@ const EnvSchema = z.object({
   CATALOGUE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(2_000),
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(DEFAULT_SEARCH_LIMITS.perMinute),
   SEARCH_CONCURRENCY: z.coerce.number().int().min(1).default(DEFAULT_SEARCH_LIMITS.concurrent),
+  SEARCH_CONCURRENCY_BESIDE: z.coerce.number().int().min(1).default(DEFAULT_SEARCH_LIMITS.concurrentBeside),
   SEARCH_QUEUE: z.coerce.number().int().min(0).default(DEFAULT_SEARCH_LIMITS.queued),
   DRAIN_SETTLE_MS: z.coerce.number().int().min(0).max(5_000).default(DEFAULT_DRAIN_SETTLE_MS),
 });
@@ -263,7 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderLimits: { openOrders: e.MAX_OPEN_ORDERS, linePieces: e.MAX_LINE_PIECES },
     database: { poolSize: e.DB_POOL_SIZE, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
     catalogue: { poolSize: e.CATALOGUE_POOL_SIZE, waitMs: e.CATALOGUE_POOL_WAIT_MS, statementTimeoutMs: e.CATALOGUE_STATEMENT_TIMEOUT_MS },
-    search: { ...DEFAULT_SEARCH_LIMITS, perMinute: e.SEARCH_RATE_LIMIT, concurrent: e.SEARCH_CONCURRENCY, queued: e.SEARCH_QUEUE },
+    search: { ...DEFAULT_SEARCH_LIMITS, perMinute: e.SEARCH_RATE_LIMIT, concurrent: e.SEARCH_CONCURRENCY, concurrentBeside: e.SEARCH_CONCURRENCY_BESIDE, queued: e.SEARCH_QUEUE },
     drainSettleMs: e.DRAIN_SETTLE_MS,
   };
 }

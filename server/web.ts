@@ -153,7 +153,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       loginFailed: (phone) => options.logins.failed(request.ip, phone),
       limitNewsletter: () => options.newsletter.check([newsletterAttemptKey(request.ip)]),
       limitResetCodes: (phone) => options.resetCodes.check(request.ip, phone),
-      guardSearch: (search) => options.search.run(request.ip, search),
+      guardSearch: (search) => options.search.run(request.ip, search, request.raw),
     });
     return sendWebResponse(reply, response);
   };

@@ -74,7 +74,7 @@ export function productRoutes(ctx: ApiContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const list = () => listProducts(ctx.catalogueDb, request.query);
-        return presentPage(await (request.query.keyword ? ctx.search.run(request.ip, list) : list()), presentProduct);
+        return presentPage(await (request.query.keyword ? ctx.search.run(request.ip, list, request.raw) : list()), presentProduct);
       },
     );
 

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
 import { isDatabaseBusy } from '../../db/errors.ts';
-import { createGate } from '../../server/plugins/search-limits.ts';
+import { createGate, createTraffic } from '../../server/plugins/search-limits.ts';
 import { createAccount, createProductFixture } from '../fixtures/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { onPostgres } from '../helpers/database.ts';
@@ -83,6 +83,81 @@ describe('the search gate', () => {
     release();
     await first;
     expect(await gate.run(async () => 'next')).toBe('next');
+  });
+});
+
+describe('searches yielding to the rest of the shop', () => {
+  /** A search that runs until it is let go: `started` tells whether it has begun. */
+  function held(gate: ReturnType<typeof createGate>) {
+    const search = { started: false, done: undefined as unknown as Promise<void>, finish: () => {} };
+    search.done = gate.run(() => {
+      search.started = true;
+      return new Promise<void>((resolve) => (search.finish = resolve));
+    });
+    return search;
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('runs one search at a time while another request is served, and all of them once it is answered', async () => {
+    const traffic = createTraffic();
+    const gate = createGate(3, 10, 10_000, { traffic, concurrent: 1 });
+    const order = {};
+    traffic.enter(order);
+    const searches = [held(gate), held(gate), held(gate)];
+    await settle();
+    expect(searches.map((s) => s.started)).toEqual([true, false, false]);
+    // The order is answered: the waiting searches start, up to the gate's own bound.
+    traffic.leave(order);
+    await settle();
+    expect(searches.map((s) => s.started)).toEqual([true, true, true]);
+    for (const s of searches) s.finish();
+    await Promise.all(searches.map((s) => s.done));
+  });
+
+  it('lets a running search finish when traffic comes, and starts the next only when one slot is left', async () => {
+    const traffic = createTraffic();
+    const gate = createGate(2, 10, 10_000, { traffic, concurrent: 1 });
+    const [first, second] = [held(gate), held(gate)];
+    await settle();
+    expect([first.started, second.started]).toEqual([true, true]);
+    const page = {};
+    traffic.enter(page);
+    const third = held(gate);
+    first.finish();
+    await first.done;
+    await settle();
+    // Still one running (the second): the third waits.
+    expect(third.started).toBe(false);
+    second.finish();
+    await second.done;
+    await settle();
+    expect(third.started).toBe(true);
+    third.finish();
+    await third.done;
+    traffic.leave(page);
+  });
+
+  it('counts a request once, however often it leaves, and ignores one that never entered', async () => {
+    const traffic = createTraffic();
+    const [a, b] = [{}, {}];
+    traffic.enter(a);
+    traffic.enter(b);
+    traffic.leave(a);
+    traffic.leave(a);
+    traffic.leave({});
+    expect(traffic.busy).toBe(true);
+    traffic.leave(b);
+    expect(traffic.busy).toBe(false);
+  });
+
+  it('turns a yielded search away after its wait, as any other', async () => {
+    const traffic = createTraffic();
+    const gate = createGate(3, 10, 20, { traffic, concurrent: 1 });
+    traffic.enter({});
+    const first = held(gate);
+    await expect(gate.run(async () => 'late')).rejects.toSatisfy(isDatabaseBusy);
+    first.finish();
+    await first.done;
   });
 });
 
