@@ -7,8 +7,9 @@
  *   If-None-Match is answered 304 without a body.
  * - A request with a session (the session cookie or an Authorization header) gets `private,
  *   no-store` and no validator: its pages name the shopper and count their cart.
- * - The process keeps the guests' API answers and catalogue pages in a small LRU (bounded by
- *   count and by bytes, short-lived), keyed by URL; a page is kept with its CSP nonce cut out and
+ * - The process keeps the API's catalogue answers, which name no one (signed in or not), and the
+ *   guests' catalogue pages in a small LRU (bounded by count and by bytes, short-lived), keyed
+ *   by URL; a page is kept with its CSP nonce cut out and
  *   gets the nonce of each response that reuses it. The sitemap is kept there too, under one key
  *   whatever the spelling of its path, and served from it to everyone. Every catalogue write
  *   (core/catalogue/catalogue-changes.ts) empties it at once; with Redis the word goes to every other
@@ -99,11 +100,14 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !usable()) return;
-    // The sitemap names no one: a request with a session gets the kept copy too.
     const sitemap = sitemapKey(request);
-    if (!sitemap && hasSession(request)) return;
     const page = sitemap ? undefined : pageKey(request);
     if (!sitemap && !page && !isCatalogueApiRead(request)) return;
+    // A page names the signed-in shopper and counts their cart: a request with a session never
+    // gets a guest's copy. The sitemap and the API's catalogue answers name no one (none of their
+    // routes reads the session), so a request with a session gets the kept copy too.
+    const session = hasSession(request);
+    if (page && session) return;
     const key = sitemap ?? page ?? keyOfUrl(request.url, readParameters(request));
     let entry = cache.get(key);
     const pending = entry ? undefined : computing.get(key);
@@ -123,7 +127,9 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
       return reply.type(SITEMAP_TYPE).send(entry.body);
     }
     if (!page) {
-      if (sendPublic(request, reply, entry.etag, ['accept-encoding'])) return reply.send();
+      // Kept by this process, never by a shared cache or the browser: no ETag, no 304.
+      if (session) reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
+      else if (sendPublic(request, reply, entry.etag, ['accept-encoding'])) return reply.send();
       return reply.type('application/json; charset=utf-8').send(entry.body);
     }
     if (sendPublic(request, reply, entry.etag, PAGE_VARY)) return reply.send(withoutPolicy(reply));
@@ -145,16 +151,16 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
     // Answered from the cache above.
     if (lookup === 'hit') return payload;
     if (isCatalogueApiRead(request)) {
-      if (hasSession(request)) {
-        reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
-        return payload;
-      }
+      const session = hasSession(request);
+      if (session) reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
       // Failures keep the API's no-store.
       if (reply.statusCode !== 200) return payload;
       const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? Buffer.from(payload) : undefined;
       if (!body?.length) return payload;
       const etag = weakEtag(body);
+      // The same answer for everyone: kept whoever asked, validated only for a guest.
       if (lookup && usable()) cache.set(lookup.key, body, etag, lookup.version);
+      if (session) return payload;
       return sendPublic(request, reply, etag, ['accept-encoding']) ? null : payload;
     }
     const route = request.routeOptions.url ?? '';
