@@ -2,13 +2,11 @@
  * The load generator of `npm run bench`, run by it as a process of its own so that it never
  * competes with the server inside one event loop. Prints autocannon's result as JSON.
  *
- *   node --import tsx scripts/bench-load.ts <url>[|<url>...] <connections> <seconds> [--vary] [--words mixed] [--header 'Name: value']...
+ *   node --import tsx scripts/bench-load.ts <url>[|<url>...] <connections> <seconds> [--words mixed] [--header 'Name: value']...
  *
  * Several addresses, separated by '|', are asked in turn. `{misspelt}` in an address stands for
  * a different misspelt word on every request (scripts/bench-words.ts), of the kind `--words`
  * names (mixed by default, corrected or gibberish).
- * `--vary` adds a parameter the server ignores (`bench=<n>`, new on every request), so no
- * answer is served from the server's catalogue cache: every request does the database work.
  * `--header` sends that header with every request (a signed-in customer's `Authorization` or
  * `Cookie`).
  */
@@ -18,10 +16,10 @@ import { MISSPELT_KINDS, misspelt, type MisspeltKind } from './bench-words.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { vary: { type: 'boolean', default: false }, header: { type: 'string', multiple: true, default: [] }, words: { type: 'string', default: 'mixed' } },
+  options: { header: { type: 'string', multiple: true, default: [] }, words: { type: 'string', default: 'mixed' } },
 });
 const [urls, connections, seconds] = positionals;
-if (!urls || !connections || !seconds) throw new Error("usage: bench-load.ts <url>[|<url>...] <connections> <seconds> [--vary] [--words mixed] [--header 'Name: value']...");
+if (!urls || !connections || !seconds) throw new Error("usage: bench-load.ts <url>[|<url>...] <connections> <seconds> [--words mixed] [--header 'Name: value']...");
 const words = values.words as MisspeltKind;
 if (!MISSPELT_KINDS.includes(words)) throw new Error(`--words: one of ${MISSPELT_KINDS.join(', ')}`);
 const MISSPELT = '{misspelt}';
@@ -45,7 +43,7 @@ const result = await autocannon({
         const target = paths[n % paths.length]!;
         const path = (target.pathname + target.search).replaceAll('__misspelt__', encodeURIComponent(misspelt(n, words)));
         n += 1;
-        return { ...request, path: values.vary ? `${path}${path.includes('?') ? '&' : '?'}bench=${n}` : path };
+        return { ...request, path };
       },
     },
   ],

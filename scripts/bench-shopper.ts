@@ -5,8 +5,9 @@
  *   orders;
  * - each of `--readers` guests reads products, one request at a time, alternating the product
  *   page and the API's product.
- * Every read is a cache miss (a parameter the server ignores, new each time), so it does its
- * database work. Prints the latencies of each kind as JSON.
+ * Reads go through the server's catalogue cache as a guest's do (each order empties it: stock
+ * changed); their `bench=<n>` parameter, new each time, only keeps a cache outside the server
+ * from answering. Prints the latencies of each kind as JSON.
  *
  *   node --import tsx scripts/bench-shopper.ts <base url> <seconds> [--orderers 3] [--readers 2] <product id>...
  */

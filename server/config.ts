@@ -68,6 +68,7 @@ const EnvSchema = z.object({
   MAX_LINE_PIECES: z.coerce.number().int().min(1).default(DEFAULT_ORDER_LIMITS.linePieces),
   DB_POOL_SIZE: z.coerce.number().int().min(2).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  CATALOGUE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(1_000),
   CATALOGUE_POOL_SIZE: z.coerce.number().int().min(1).default(4),
   CATALOGUE_POOL_WAIT_MS: z.coerce.number().int().min(1).default(1_000),
   CATALOGUE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(2_000),
@@ -121,6 +122,8 @@ export type Config = {
   /** PostgreSQL: the public catalogue reads' own pool (docs/decisions/013). */
   catalogue: { poolSize: number; waitMs: number; statementTimeoutMs: number };
   search: SearchLimits;
+  /** Catalogue answers and pages the process keeps (docs/decisions/011); 0 keeps none, as `npm run bench -- --no-cache` asks. */
+  catalogueCacheEntries: number;
   /** On SIGTERM: how long the process keeps serving, not ready, before it closes its port (server/drain.ts). */
   drainSettleMs: number;
 };
@@ -264,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderLimits: { openOrders: e.MAX_OPEN_ORDERS, linePieces: e.MAX_LINE_PIECES },
     database: { poolSize: e.DB_POOL_SIZE, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
     catalogue: { poolSize: e.CATALOGUE_POOL_SIZE, waitMs: e.CATALOGUE_POOL_WAIT_MS, statementTimeoutMs: e.CATALOGUE_STATEMENT_TIMEOUT_MS },
+    catalogueCacheEntries: e.CATALOGUE_CACHE_ENTRIES,
     search: { ...DEFAULT_SEARCH_LIMITS, perMinute: e.SEARCH_RATE_LIMIT, concurrent: e.SEARCH_CONCURRENCY, concurrentBeside: e.SEARCH_CONCURRENCY_BESIDE, queued: e.SEARCH_QUEUE },
     drainSettleMs: e.DRAIN_SETTLE_MS,
   };

@@ -89,7 +89,7 @@ async function main() {
     storeUrl: config.storeUrl,
     authRateLimit: config.authRateLimit,
     redisUrl: config.redisUrl,
-    catalogueCache: { redisUrl: config.redisUrl, keepPages: !dev },
+    catalogueCache: { redisUrl: config.redisUrl, keepPages: !dev, maxEntries: config.catalogueCacheEntries },
     catalogueDb: database.catalogueDb,
     searchLimits: config.search,
     logger: { level: config.logLevel },

@@ -99,7 +99,8 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
   const sitemapKey = (request: FastifyRequest) => (settings.keepPages && request.routeOptions.url === '/*' && isSitemapRequest(request.url) ? SITEMAP_KEY : undefined);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || !usable()) return;
+    // Nothing kept (settings.maxEntries 0): nothing to answer with or to wait for.
+    if (request.method !== 'GET' || !usable() || settings.maxEntries === 0) return;
     const sitemap = sitemapKey(request);
     const page = sitemap ? undefined : pageKey(request);
     if (!sitemap && !page && !isCatalogueApiRead(request)) return;

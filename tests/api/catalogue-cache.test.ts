@@ -325,6 +325,26 @@ describe('catalogue pages', () => {
     }
   });
 
+  it('keeps neither answers nor pages with room for none (CATALOGUE_CACHE_ENTRIES=0, the benchmark without cache), and still validates', async () => {
+    const none = await createTestApp({ webBuildDir: await buildWebApp(), catalogueCache: { maxEntries: 0 } });
+    try {
+      const product = await createProductFixture(none.db, none.images, { title: 'قميص كتان أبيض' });
+      const page = await get(`/product/${product.id}`, {}, none.app);
+      const api = await get(`/api/v1/products/${product.id}`, {}, none.app);
+      await none.db.update(products).set({ title: 'قميص كتان أزرق' }).where(eq(products.id, product.id));
+      expect((await get(`/product/${product.id}`, {}, none.app)).body).toContain('قميص كتان أزرق');
+      const read = await get(`/api/v1/products/${product.id}`, { authorization: `Bearer ${customer.token}` }, none.app);
+      expect(read.json().data.title).toBe('قميص كتان أزرق');
+      const again = await get(`/api/v1/products/${product.id}`, {}, none.app);
+      expect(again.json().data.title).toBe('قميص كتان أزرق');
+      expect(again.headers.etag).not.toBe(api.headers.etag);
+      expect((await get(`/api/v1/products/${product.id}`, { 'if-none-match': String(again.headers.etag) }, none.app)).statusCode).toBe(304);
+      expect(page.headers['cache-control']).toBe(PUBLIC);
+    } finally {
+      await none.close();
+    }
+  });
+
   it('a product page changes its ETag when the product changes', async () => {
     const product = await createProductFixture(t.db, t.images, { title: 'جاكيت شتوي بني' });
     const page = await get(`/product/${product.id}`);
