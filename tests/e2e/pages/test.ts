@@ -1,7 +1,7 @@
 /**
- * The specs' `test` and `expect`: Playwright's, with an API request context (the `request`
- * fixture) that sends a request again when its connection is reset before any answer
- * (ECONNRESET). The shop's server closes a keep-alive connection after 5 s idle (server/app.ts
+ * The specs' `test` and `expect`: Playwright's, with API request contexts (the `request`
+ * fixture, and `page.request`, which shares the page's cookies) that send a request again when
+ * its connection is reset before any answer (ECONNRESET). The shop's server closes a keep-alive connection after 5 s idle (server/app.ts
  * `keepAliveTimeout`); a request written on such a connection just as it closes is reset before
  * the server reads it. A browser sends it again by itself; Playwright's API client does only when
  * asked (`maxRetries`, which retries ECONNRESET and nothing else), so a spec's setup or clean-up
@@ -30,5 +30,12 @@ export function retryingResets(request: APIRequestContext): APIRequestContext {
 export const test = base.extend({
   request: async ({ request }, use) => {
     await use(retryingResets(request));
+  },
+  // Playwright's API client keeps a page's connection for longer than the server does
+  // (microsoft/playwright#42698): a spec that works the page for more than 5 s between two of
+  // its own requests meets the race on its second.
+  page: async ({ page }, use) => {
+    Object.defineProperty(page, 'request', { value: retryingResets(page.request), configurable: true });
+    await use(page);
   },
 });
