@@ -28,8 +28,8 @@ export const DEFAULT_SEARCH_LIMITS: SearchLimits = { perMinute: 120, concurrent:
 
 export interface SearchGuard {
   /**
-   * Runs one search for the client at `ip`, within the limits. `request` (the request's raw
-   * response, as the traffic knows it) stops counting as other traffic while it searches.
+   * Runs one search for the client at `ip`, within the limits. `request` (Node's raw request, as
+   * the traffic knows it) stops counting as other traffic once it asks for a slot.
    */
   run<T>(ip: string, search: () => Promise<T>, request?: object): Promise<T>;
 }
