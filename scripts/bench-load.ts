@@ -22,8 +22,7 @@ const [urls, connections, seconds] = positionals;
 if (!urls || !connections || !seconds) throw new Error("usage: bench-load.ts <url>[|<url>...] <connections> <seconds> [--words mixed] [--header 'Name: value']...");
 const words = values.words as MisspeltKind;
 if (!MISSPELT_KINDS.includes(words)) throw new Error(`--words: one of ${MISSPELT_KINDS.join(', ')}`);
-const MISSPELT = '{misspelt}';
-const paths = urls.split('|').map((url) => new URL(url.replaceAll(MISSPELT, '__misspelt__')));
+const paths = urls.split('|').map((url) => new URL(url));
 const headers = Object.fromEntries(
   values.header.map((line) => {
     const at = line.indexOf(':');
@@ -41,7 +40,7 @@ const result = await autocannon({
     {
       setupRequest: (request) => {
         const target = paths[n % paths.length]!;
-        const path = (target.pathname + target.search).replaceAll('__misspelt__', encodeURIComponent(misspelt(n, words)));
+        const path = (target.pathname + target.search).replaceAll('{misspelt}', encodeURIComponent(misspelt(n, words)));
         n += 1;
         return { ...request, path };
       },

@@ -29,9 +29,10 @@ export const DEFAULT_SEARCH_LIMITS: SearchLimits = { perMinute: 120, concurrent:
 export interface SearchGuard {
   /**
    * Runs one search for the client at `ip`, within the limits. `request` (Node's raw request, as
-   * the traffic knows it) stops counting as other traffic once it asks for a slot.
+   * the traffic knows it) stops counting as other traffic once it asks for a slot: left counted,
+   * a search would yield to itself.
    */
-  run<T>(ip: string, search: () => Promise<T>, request?: object): Promise<T>;
+  run<T>(ip: string, search: () => Promise<T>, request: object): Promise<T>;
 }
 
 /**
@@ -114,12 +115,12 @@ export function createGate(concurrent: number, queued: number, waitMs: number, y
   };
 }
 
-export function createSearchGuard(store: AttemptStore, limits: SearchLimits, traffic?: Traffic): SearchGuard {
+export function createSearchGuard(store: AttemptStore, limits: SearchLimits, traffic: Traffic): SearchGuard {
   const limiter = createAttemptLimiter(store, limits.perMinute);
-  const gate = createGate(limits.concurrent, limits.queued, limits.waitMs, traffic && { traffic, concurrent: limits.concurrentBeside });
+  const gate = createGate(limits.concurrent, limits.queued, limits.waitMs, { traffic, concurrent: limits.concurrentBeside });
   return {
     async run(ip, search, request) {
-      if (request) traffic?.leave(request);
+      traffic.leave(request);
       await limiter.check([`search:${ip}`]);
       return gate.run(search);
     },
