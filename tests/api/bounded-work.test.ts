@@ -5,6 +5,7 @@
  * Statement time limits and the separate pool exist on PostgreSQL only (README).
  */
 import http from 'node:http';
+import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../contracts/index.ts';
@@ -255,6 +256,72 @@ describe.runIf(onPostgres)('time limits and a bounded share of the pool (Postgre
     // The search that held the slot goes on once the vocabulary is free again.
     expect((await first!).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: keyword('جينز') })).statusCode).toBe(200);
+  });
+});
+
+describe.runIf(onPostgres)('searches yielding to the requests of the rest of the shop (PostgreSQL)', () => {
+  let t: TestApp;
+  let lock: Awaited<ReturnType<typeof vocabularyLock>>;
+  let base: string;
+  beforeAll(async () => {
+    // Two slots, one while anything else is served, and no queue: a search with no slot is a 503 at once.
+    t = await createTestApp({ searchLimits: { concurrent: 2, concurrentBeside: 1, queued: 0, waitMs: 100 } });
+    await createProductFixture(t.db, t.images, { title: 'قميص كتان' });
+    lock = await vocabularyLock(t);
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await lock.close();
+    await t.close();
+  });
+
+  /** Waits until `count` searches wait on the held vocabulary (each has a slot). */
+  async function searchesWaiting(count: number) {
+    for (let i = 0; i < 200; i++) {
+      if ((await lock.waiting()) === count) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`${count} searches never waited on the vocabulary together`);
+  }
+  // A different word each time: a search the process keeps would not reach the gate.
+  const search = (word: string) => fetch(`${base}${keyword(word)}`);
+
+  it('run two at once with nothing else served, one while a request is in flight, and two again once it is answered', async () => {
+    await lock.hold();
+    let running: Promise<Response>[] = [];
+    try {
+      running = [search('قميص'), search('كتان')];
+      await searchesWaiting(2);
+      expect((await search('قطن')).status).toBe(503);
+    } finally {
+      await lock.release();
+    }
+    for (const response of await Promise.all(running)) expect(response.status).toBe(200);
+
+    // A login whose body has not all come: in flight from its first bytes.
+    const login = net.connect(Number(new URL(base).port), '127.0.0.1');
+    login.on('error', () => {});
+    await new Promise((resolve) => login.once('connect', resolve));
+    login.write('POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"phone":');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await lock.hold();
+    try {
+      running = [search('جينز')];
+      await searchesWaiting(1);
+      // One slot while the login is served: the second search is turned away.
+      const second = await search('بنطلون');
+      expect(second.status).toBe(503);
+      expect(second.headers.get('retry-after')).toBeTruthy();
+      // The login's client leaves: the second slot is back.
+      login.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      running.push(search('صيفي'));
+      await searchesWaiting(2);
+    } finally {
+      login.destroy();
+      await lock.release();
+    }
+    for (const response of await Promise.all(running)) expect(response.status).toBe(200);
   });
 });
 

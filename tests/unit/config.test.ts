@@ -134,3 +134,19 @@ describe('loadConfig: messages on WhatsApp', () => {
     expect(() => loadConfig(some)).not.toThrow(/token-value/);
   });
 });
+
+describe('loadConfig: searches and the catalogue cache', () => {
+  it('runs 3 searches at once, 1 beside other requests, and keeps 1,000 catalogue answers by default', () => {
+    const config = loadConfig({});
+    expect(config.search).toMatchObject({ concurrent: 3, concurrentBeside: 1, queued: 50 });
+    expect(config.catalogueCacheEntries).toBe(1_000);
+  });
+
+  it('reads SEARCH_CONCURRENCY_BESIDE and CATALOGUE_CACHE_ENTRIES, 0 keeping nothing, and refuses what is no count', () => {
+    const config = loadConfig({ SEARCH_CONCURRENCY_BESIDE: '2', CATALOGUE_CACHE_ENTRIES: '0' });
+    expect(config.search.concurrentBeside).toBe(2);
+    expect(config.catalogueCacheEntries).toBe(0);
+    expect(() => loadConfig({ SEARCH_CONCURRENCY_BESIDE: '0' })).toThrow(/SEARCH_CONCURRENCY_BESIDE/);
+    expect(() => loadConfig({ CATALOGUE_CACHE_ENTRIES: '-1' })).toThrow(/CATALOGUE_CACHE_ENTRIES/);
+  });
+});
