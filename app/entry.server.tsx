@@ -61,6 +61,9 @@ export default function handleRequest(
 
 export const streamTimeout = ABORT_AFTER_MS;
 
+/** The catalogue pages' shopper parts, for the server's kept pages (server/plugins/catalogue-cache.ts). */
+export { guestParts, shopperPartsOf } from './lib/shopper-parts.server.tsx';
+
 /** Server-side failures of loaders, actions and rendering, logged without query parameters. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   const failure = classifyFailure(error);

@@ -22,6 +22,7 @@ import { ENHANCE_MESSAGE_KEYS, ENHANCE_MESSAGES_ID } from './enhance/messages.ts
 import { hydrates } from './lib/server-rendered.ts';
 import { useRootData } from './lib/root-data.ts';
 import { loadRootData } from './lib/root-data.server.ts';
+import { roleOf } from './lib/shopper-parts.ts';
 
 /**
  * The favicon, and the Cairo files the first screen of every page draws in (app.css): Arabic at
@@ -56,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       {/* The enhancements read who is signed in from data-role (app/enhance/api.ts). */}
-      <body className="flex min-h-screen flex-col" data-role={root?.user?.role ?? 'guest'}>
+      <body className="flex min-h-screen flex-col" data-role={roleOf(root?.user)}>
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
           تخطَّ إلى المحتوى
         </a>

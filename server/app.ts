@@ -261,7 +261,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (isSitemapRequest(request.url)) await sitemapLimiter.check([`sitemap:${request.ip}`]);
     });
   }
-  await registerCatalogueCache(app, { ...options.catalogueCache, db: options.db });
+  const catalogueCache = await registerCatalogueCache(app, { ...options.catalogueCache, db: options.db });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -331,7 +331,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerImageRoutes(app, context.images);
 
-  const servePage = options.web
+  const web = options.web
     ? await registerWeb(app, {
         dev: options.web.dev,
         buildDir: options.web.buildDir,
@@ -354,6 +354,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         },
       })
     : undefined;
+  if (web?.pageParts) catalogueCache.usePageParts(web.pageParts);
+  const servePage = web?.servePage;
   // Paths nothing answers, and names under the image folders that are no file: the API's Arabic
   // 404, never Fastify's English one, which repeats the path; a browser gets the shop's page.
   app.setNotFoundHandler((request, reply) => {

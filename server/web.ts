@@ -9,12 +9,14 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { WebContext } from '../app/context.ts';
 import { ENHANCE_ENTRY, ENHANCE_MANIFEST } from '../app/enhance/files.ts';
 import { MSG } from '../contracts/index.ts';
 import { authenticate } from '../core/accounts/auth.ts';
+import type { ShopperParts } from '../app/lib/shopper-parts.ts';
 import { readPageBody, type PageBody } from './page-bodies.ts';
+import type { PageParts } from './plugins/catalogue-cache/page-parts.ts';
 import { readTokenCookie } from './plugins/auth.ts';
 import { authAttemptKeys, newsletterAttemptKey, type AttemptLimiter, type LoginLimiter, type ResetCodeLimiter } from './plugins/rate-limit.ts';
 import type { SearchGuard } from './plugins/search-limits.ts';
@@ -39,10 +41,14 @@ export interface WebOptions {
   pages?: () => Promise<ServerBuild>;
 }
 
-/** The web Request React Router expects, built from Fastify's request and the body read for it (page-bodies.ts). */
-function toWebRequest(request: FastifyRequest, body: PageBody): Request {
+/**
+ * The web Request React Router expects, built from Fastify's request and the body read for it
+ * (page-bodies.ts); `asGuest`, without its cookies and Authorization header: the page a guest gets.
+ */
+function toWebRequest(request: FastifyRequest, body: PageBody, { asGuest = false } = {}): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
+    if (asGuest && (name === 'cookie' || name === 'authorization')) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, String(value));
   }
@@ -72,8 +78,22 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
 }
 
-export async function registerWeb(app: FastifyInstance, options: WebOptions) {
+/** What app/entry.server.tsx exports beside the page renderer: the catalogue pages' shopper parts. */
+interface ShopperPartsEntry {
+  guestParts(path: string): ShopperParts;
+  shopperPartsOf(request: Request, context: AppLoadContext): Promise<ShopperParts>;
+}
+
+/** The pages, and (from a built app) their shopper parts for the kept pages (server/plugins/catalogue-cache.ts). */
+export interface Web {
+  servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  pageParts?: PageParts;
+}
+
+export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<Web> {
   let loadBuild: () => Promise<ServerBuild>;
+  /** The built app's entry, where the kept pages' shopper parts come from (none in development, where pages are not kept). */
+  let shopperParts: Partial<ShopperPartsEntry> | undefined;
   let enhanceScript: string;
   if (options.dev) {
     enhanceScript = `/${ENHANCE_ENTRY}`;
@@ -100,6 +120,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     if (!existsSync(manifest)) throw new Error(`The web app's build is incomplete (${manifest} is missing): run "npm run build".`);
     enhanceScript = (JSON.parse(readFileSync(manifest, 'utf8')) as { src: string }).src;
     loadBuild = async () => build;
+    shopperParts = build.entry?.module as Partial<ShopperPartsEntry> | undefined;
     await app.register(fastifyStatic, {
       root: path.join(options.buildDir, 'client'),
       prefix: '/',
@@ -128,10 +149,23 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       return false;
     }
   };
+  /** What the request's loaders and actions are given: core's dependencies, and this request's nonce, limits and refused body. */
+  const contextOf = (request: FastifyRequest, reply: FastifyReply, body: PageBody): AppLoadContext => ({
+    ...options.context,
+    secureCookies: request.overHttps,
+    nonce: (reply.raw as { cspNonce?: string }).cspNonce ?? '',
+    enhanceScript,
+    formRefused: body.refused,
+    limitAuthAttempts: (phone) => options.limiter.check(authAttemptKeys(request.ip, phone)),
+    limitLogin: (phone) => options.logins.before(request.ip, phone),
+    loginFailed: (phone) => options.logins.failed(request.ip, phone),
+    limitNewsletter: () => options.newsletter.check([newsletterAttemptKey(request.ip)]),
+    limitResetCodes: (phone) => options.resetCodes.check(request.ip, phone),
+    guardSearch: (search) => options.search.run(request.ip, search, request.raw),
+  });
   /** A page for the request, whatever its path: a path no page has is the shop's not-found page. */
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith('/api/')) return reply.status(404).send({ status: 'fail', message: MSG.routeNotFound });
-    const nonce = (reply.raw as { cspNonce?: string }).cspNonce ?? '';
     const body = request.method === 'GET' || request.method === 'HEAD' ? {} : await readPageBody(request.raw, () => isAdmin(request));
     // The rest of a refused body is left unread: the connection ends with the answer.
     if (body.refused) reply.header('Connection', 'close');
@@ -142,19 +176,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       // A Host header that makes no address: nothing to render for it.
       return reply.status(400).type('text/plain; charset=utf-8').send(MSG.invalidJson);
     }
-    const response = await handle(webRequest, {
-      ...options.context,
-      secureCookies: request.overHttps,
-      nonce,
-      enhanceScript,
-      formRefused: body.refused,
-      limitAuthAttempts: (phone) => options.limiter.check(authAttemptKeys(request.ip, phone)),
-      limitLogin: (phone) => options.logins.before(request.ip, phone),
-      loginFailed: (phone) => options.logins.failed(request.ip, phone),
-      limitNewsletter: () => options.newsletter.check([newsletterAttemptKey(request.ip)]),
-      limitResetCodes: (phone) => options.resetCodes.check(request.ip, phone),
-      guardSearch: (search) => options.search.run(request.ip, search, request.raw),
-    });
+    const response = await handle(webRequest, contextOf(request, reply, body));
     return sendWebResponse(reply, response);
   };
   // The pages read their bodies themselves, within limits (page-bodies.ts): no parser of the
@@ -164,5 +186,15 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
     pages.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler: servePage });
   });
-  return servePage;
+  const { guestParts, shopperPartsOf } = shopperParts ?? {};
+  const pageParts: PageParts | undefined =
+    guestParts && shopperPartsOf
+      ? {
+          guest: guestParts,
+          // The shopper as the page's loaders read them: from the session cookie, over this request's scheme.
+          of: (request, reply) => shopperPartsOf(toWebRequest(request, {}), contextOf(request, reply, {})),
+          renderGuest: (request, reply) => handle(toWebRequest(request, {}, { asGuest: true }), contextOf(request, reply, {})),
+        }
+      : undefined;
+  return { servePage, pageParts };
 }

@@ -6,14 +6,9 @@ import { getSessionUser } from './session.server.ts';
 import { storeYear } from './store-time.ts';
 
 export async function loadRootData(request: Request, context: AppLoadContext) {
-  const user = await getSessionUser(request, context);
-  const [categories, cartCount] = await Promise.all([
-    listCategories(context.catalogueDb, { page: 1, limit: 100 }),
-    user ? countCartLines(context.db, user.id) : 0,
-  ]);
+  const [shopper, categories] = await Promise.all([loadShopper(request, context), listCategories(context.catalogueDb, { page: 1, limit: 100 })]);
   return {
-    user: user && { id: user.id, name: user.name, role: user.role },
-    cartCount,
+    ...shopper,
     categories: categories.data.map((c) => ({ id: c.id, name: c.name })),
     wholesaleUrl: context.wholesaleUrl,
     storeUrl: context.storeUrl,
@@ -24,3 +19,14 @@ export async function loadRootData(request: Request, context: AppLoadContext) {
     year: storeYear(new Date()),
   };
 }
+
+/** Who the shell names and how many lines their cart holds: a guest (or an expired session) is null and 0. */
+export async function loadShopper(request: Request, context: AppLoadContext) {
+  const user = await getSessionUser(request, context);
+  return {
+    user: user && { id: user.id, name: user.name, role: user.role },
+    cartCount: user ? await countCartLines(context.db, user.id) : 0,
+  };
+}
+
+export type Shopper = Awaited<ReturnType<typeof loadShopper>>;

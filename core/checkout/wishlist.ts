@@ -17,6 +17,16 @@ export async function listWishlistIds(db: Db, userId: string): Promise<string[]>
   return rows.map((r) => r.productId);
 }
 
+/** The product is in the shopper's wishlist (the product page's heart). */
+export async function isInWishlist(db: Db, userId: string, productId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ productId: wishlistItems.productId })
+    .from(wishlistItems)
+    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The wishlist's products, newest first. */
 export async function listWishlist(db: Db, userId: string): Promise<Product[]> {
   return listProductsByIds(db, await listWishlistIds(db, userId));

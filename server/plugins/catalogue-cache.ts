@@ -10,7 +10,9 @@
  * - The process keeps the API's catalogue answers, which name no one (signed in or not), and the
  *   guests' catalogue pages in a small LRU (bounded by count and by bytes, short-lived), keyed
  *   by URL; a page is kept with its CSP nonce cut out and
- *   gets the nonce of each response that reuses it. The sitemap is kept there too, under one key
+ *   gets the nonce of each response that reuses it. A signed-in shopper gets the kept page too,
+ *   with their own shopper parts (the account menus, the cart count, the heart) put in place of
+ *   the guest's (catalogue-cache/page-parts.ts). The sitemap is kept there too, under one key
  *   whatever the spelling of its path, and served from it to everyone. Every catalogue write
  *   (core/catalogue/catalogue-changes.ts) empties it at once; with Redis the word goes to every other
  *   process on a channel, and while that channel is not listened to (Redis away, at start too)
@@ -21,6 +23,7 @@ import type { Db } from '../../db/client.ts';
 import { emptyOnCatalogueChange } from './catalogue-cache/invalidation.ts';
 import { isCatalogueApiRead, isCataloguePage, keyOfUrl, PAGE_PARAMETERS, readParameters } from './catalogue-cache/keys.ts';
 import { keepablePage, withOwnNonce, withoutPolicy } from './catalogue-cache/page-nonce.ts';
+import { cutAtParts, joinParts, type CutPage, type PageParts } from './catalogue-cache/page-parts.ts';
 import { COALESCE_WAIT_MS, newComputation, ResponseCache, waitAtMost, type Computation, type ResponseCacheLimits } from './catalogue-cache/response-store.ts';
 import { hasSession } from './catalogue-cache/session.ts';
 import { isSitemapRequest, SITEMAP_CACHE_CONTROL, SITEMAP_KEY, SITEMAP_TYPE } from './catalogue-cache/sitemap.ts';
@@ -60,15 +63,30 @@ async function readPayload(payload: unknown): Promise<Buffer | undefined> {
   return undefined;
 }
 
+/** A guest's page as the process keeps it. */
+interface KeptPage {
+  /** With the nonce cut out (catalogue-cache/page-nonce.ts). */
+  body: Buffer;
+  etag: string;
+  cut?: CutPage;
+}
+
+/** What the pages give the cache once they are registered (after it). */
+export interface CatalogueCache {
+  /** Renders the shopper parts of kept pages: without it, a signed-in shopper's page is rendered whole. */
+  usePageParts(parts: PageParts): void;
+}
+
 /**
  * Registers the hooks on `app` (before the API and the pages, so they apply to them). The hooks
  * run before @fastify/compress's, which it adds to each route as the last of its onSend hooks:
  * they see and keep uncompressed bodies.
  */
-export async function registerCatalogueCache(app: FastifyInstance, options: { db: Db } & Partial<CatalogueCacheSettings>): Promise<void> {
+export async function registerCatalogueCache(app: FastifyInstance, options: { db: Db } & Partial<CatalogueCacheSettings>): Promise<CatalogueCache> {
   const settings = { ...DEFAULT_CATALOGUE_CACHE, ...options };
   const cache = new ResponseCache(settings);
   const usable = emptyOnCatalogueChange(app, options.db, cache, settings);
+  let pageParts: PageParts | undefined;
 
   /** Per request: the cache key, the catalogue version it was looked up at and the computation it leads, or 'hit'. */
   const lookups = new WeakMap<FastifyRequest, { key: string; version: number; leads?: Computation } | 'hit'>();
@@ -104,11 +122,12 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
     const sitemap = sitemapKey(request);
     const page = sitemap ? undefined : pageKey(request);
     if (!sitemap && !page && !isCatalogueApiRead(request)) return;
-    // A page names the signed-in shopper and counts their cart: a request with a session never
-    // gets a guest's copy. The sitemap and the API's catalogue answers name no one (none of their
-    // routes reads the session), so a request with a session gets the kept copy too.
+    // The sitemap and the API's catalogue answers name no one (none of their routes reads the
+    // session), so a request with a session gets the kept copy too. A page names the signed-in
+    // shopper and counts their cart: a request with a session gets a guest's copy with its own
+    // shopper's parts in, or the page rendered whole.
     const session = hasSession(request);
-    if (page && session) return;
+    if (page && session) return answerWithShopperParts(request, reply, page);
     const key = sitemap ?? page ?? keyOfUrl(request.url, readParameters(request));
     let entry = cache.get(key);
     const pending = entry ? undefined : computing.get(key);
@@ -137,6 +156,70 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
     return reply.type(PAGE_TYPE).send(withOwnNonce(entry.body, reply));
   });
 
+  /**
+   * A signed-in shopper's page from the guest's copy, with the shopper's parts in place of the
+   * guest's. With no copy kept, the guest's page is rendered and kept first, as a guest's request
+   * would (sharing the computation with guests asking meanwhile). Nothing when the copy cannot be
+   * cut (catalogue-cache/page-parts.ts), the guest's page is not a 200, or the parts cannot be
+   * read (the database away): the page is then rendered whole, which answers such a failure as
+   * every page does.
+   */
+  async function answerWithShopperParts(request: FastifyRequest, reply: FastifyReply, key: string): Promise<FastifyReply | undefined> {
+    if (!pageParts) return undefined;
+    let entry = cache.get(key);
+    const pending = entry ? undefined : computing.get(key);
+    if (pending) {
+      await waitAtMost(pending.done, COALESCE_WAIT_MS);
+      entry = cache.get(key);
+    }
+    const copy = entry ?? (await renderGuestCopy(request, reply, key, pageParts));
+    if (!copy?.cut) return undefined;
+    let page: Buffer;
+    try {
+      page = joinParts(copy.body, copy.cut, await pageParts.of(request, reply));
+    } catch {
+      return undefined;
+    }
+    lookups.set(request, 'hit');
+    reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
+    return reply.type(PAGE_TYPE).send(withOwnNonce(page, reply));
+  }
+
+  /** The guest's page of a signed-in request, rendered, kept and cut; undefined unless it is a 200 page. */
+  async function renderGuestCopy(request: FastifyRequest, reply: FastifyReply, key: string, parts: PageParts): Promise<KeptPage | undefined> {
+    const leads = computing.has(key) ? undefined : newComputation();
+    if (leads) computing.set(key, leads);
+    const version = cache.version;
+    try {
+      const response = await parts.renderGuest(request, reply);
+      const type = response.headers.get('content-type') ?? '';
+      if (response.status !== 200 || !type.startsWith('text/html') || response.headers.has('set-cookie')) {
+        await response.body?.cancel();
+        return undefined;
+      }
+      return keepPage(key, version, Buffer.from(await response.arrayBuffer()), reply, request.url.split('?')[0]!);
+    } catch {
+      return undefined;
+    } finally {
+      if (leads) {
+        if (computing.get(key) === leads) computing.delete(key);
+        leads.finish();
+      }
+    }
+  }
+
+  /**
+   * Keeps a guest's page (`body`, as sent, with the reply's nonce): its ETag and the copy leave the
+   * nonce out, and the copy is cut at its shopper parts.
+   */
+  function keepPage(key: string, version: number, body: Buffer, reply: FastifyReply, path: string): KeptPage {
+    const { etag, kept } = keepablePage(body, reply);
+    const copy = kept();
+    const cut = pageParts && cutAtParts(copy, pageParts.guest(path));
+    if (usable()) cache.set(key, copy, etag, version, { cut });
+    return { body: copy, etag, cut };
+  }
+
   app.addHook('onSend', async (request, reply, payload) => {
     try {
       return await keepAndValidate(request, reply, payload);
@@ -144,6 +227,12 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
       finishComputing(request);
     }
   });
+
+  return {
+    usePageParts(parts) {
+      pageParts = parts;
+    },
+  };
 
   /** The onSend work: keeps a guest's answer, and gives it its validator and lifetime (or a 304). */
   async function keepAndValidate(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
@@ -184,8 +273,7 @@ export async function registerCatalogueCache(app: FastifyInstance, options: { db
     const body = await readPayload(payload);
     if (!body?.length) return body ?? payload;
     // Each page carries a fresh CSP nonce (server/app.ts): its ETag and the copy kept leave it out.
-    const { etag, kept } = keepablePage(body, reply);
-    if (lookup && usable()) cache.set(lookup.key, kept(), etag, lookup.version);
+    const etag = lookup ? keepPage(lookup.key, lookup.version, body, reply, path).etag : keepablePage(body, reply).etag;
     // The page names the signed-in shopper: a copy kept for a guest must not answer a cookie.
     return sendPublic(request, reply, etag, PAGE_VARY) ? withoutPolicy(reply) : body;
   }

@@ -231,9 +231,11 @@ describe('catalogue pages', () => {
     expect(held.statusCode).toBe(304);
     expect(held.headers['content-security-policy']).toBeUndefined();
 
-    // A signed-in shopper never gets the guest's copy.
+    // A signed-in shopper gets the kept copy with their own name in, never cacheable
+    // (tests/api/shopper-pages.test.ts).
     const signedIn = await get(url, { cookie: `token=${customer.token}` });
-    expect(signedIn.body).toContain('معطف لم يعلن عنه');
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+    expect(signedIn.body).toContain('معطف صوف رمادي');
     expect(signedIn.body).toContain('سلمى الكاشفة');
 
     // A write through the shop empties the copies at once.
@@ -377,36 +379,36 @@ describe('the process cache', () => {
 
   it('holds at most its count and its bytes, dropping the least recently used', () => {
     const cache = new ResponseCache({ maxEntries: 3, maxBytes: 1_000, ttlMs: 10_000 });
-    for (const key of ['a', 'b', 'c']) cache.set(key, body(100), key, cache.version, 0);
+    for (const key of ['a', 'b', 'c']) cache.set(key, body(100), key, cache.version, { now: 0 });
     expect(cache.get('a', 1)).toBeDefined();
-    cache.set('d', body(100), 'd', cache.version, 2);
+    cache.set('d', body(100), 'd', cache.version, { now: 2 });
     expect(cache.get('b', 3)).toBeUndefined();
     expect(['a', 'c', 'd'].map((key) => cache.get(key, 4)?.etag)).toEqual(['a', 'c', 'd']);
 
     const bounded = new ResponseCache({ maxEntries: 100, maxBytes: 1_000, ttlMs: 10_000 });
-    for (const key of ['e', 'f', 'g', 'h']) bounded.set(key, body(240), key, bounded.version, 0);
+    for (const key of ['e', 'f', 'g', 'h']) bounded.set(key, body(240), key, bounded.version, { now: 0 });
     expect(bounded.size).toEqual({ entries: 4, bytes: 960 });
-    bounded.set('i', body(240), 'i', bounded.version, 1);
+    bounded.set('i', body(240), 'i', bounded.version, { now: 1 });
     expect(bounded.size).toEqual({ entries: 4, bytes: 960 });
     expect(bounded.get('e', 2)).toBeUndefined();
     expect(bounded.get('i', 2)?.etag).toBe('i');
     // One answer may take a quarter of the bytes at most.
-    bounded.set('j', body(251), 'j', bounded.version, 3);
+    bounded.set('j', body(251), 'j', bounded.version, { now: 3 });
     expect(bounded.get('j', 4)).toBeUndefined();
   });
 
   it('forgets an answer after its time, and everything on a change', () => {
     const cache = new ResponseCache({ maxEntries: 10, maxBytes: 10_000, ttlMs: 1_000 });
-    cache.set('a', body(10), 'a', cache.version, 0);
+    cache.set('a', body(10), 'a', cache.version, { now: 0 });
     expect(cache.get('a', 999)).toBeDefined();
     expect(cache.get('a', 1_000)).toBeUndefined();
 
-    cache.set('b', body(10), 'b', cache.version, 0);
+    cache.set('b', body(10), 'b', cache.version, { now: 0 });
     const versionSeen = cache.version;
     cache.invalidate();
     expect(cache.get('b', 1)).toBeUndefined();
     // An answer computed before the change is not kept after it.
-    cache.set('c', body(10), 'c', versionSeen, 2);
+    cache.set('c', body(10), 'c', versionSeen, { now: 2 });
     expect(cache.get('c', 3)).toBeUndefined();
     expect(cache.size).toEqual({ entries: 0, bytes: 0 });
   });

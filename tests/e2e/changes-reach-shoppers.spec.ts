@@ -2,13 +2,16 @@
  * What the owner changes through the dashboard's own forms, and what a shopper posts through the
  * product page's form, reaches a new visitor at once, although the shop keeps guests' pages
  * (docs/decisions/011): the page actions and the API share one copy of the shop's modules, so
- * every write empties the kept pages whichever door it came through (docs/decisions/015).
+ * every write empties the kept pages whichever door it came through (docs/decisions/015). A
+ * signed-in shopper gets the kept pages too, with their own name, cart count and heart put in.
  */
 import type { Browser } from '@playwright/test';
 import { expect, test } from './pages/test.ts';
 import { ADMIN, CUSTOMER, signIn } from './pages/admin.ts';
 import { createProductThroughApi, ManageProductsPage, price, ProductFormPage, uniqueMark } from './pages/admin-products.ts';
-import { ProductDetail } from './pages/catalogue.ts';
+import { ProductPage } from './pages/account.ts';
+import { ProductDetail, signUpCustomer } from './pages/catalogue.ts';
+import { SiteHeader } from './pages/shell.ts';
 
 /** A visitor who never came before: a browser context of its own, no cookie. */
 async function asNewVisitor<T>(browser: Browser, baseURL: string, visit: (page: import('@playwright/test').Page) => Promise<T>): Promise<T> {
@@ -78,4 +81,57 @@ test('a price edited, a review posted and a product deleted through the forms sh
     await expect(page.getByRole('heading', { level: 3, name: title })).toHaveCount(0);
   });
   await adminContext.close();
+});
+
+test("signed-in shoppers get the kept pages with their own name, cart and heart, never another shopper's", async ({ browser, baseURL }) => {
+  const mark = uniqueMark();
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await signIn(admin, ADMIN);
+  const product = await createProductThroughApi(admin, { title: `قميص محفوظ ${mark}`, barcode: `KEPT-${mark}`, price: 240, quantity: 6 });
+  await adminContext.close();
+
+  // A guest makes the shop keep the product page; the shoppers below get it with their own parts.
+  await asNewVisitor(browser, baseURL!, async (page) => {
+    await new ProductPage(page).goto(product);
+    await expect(page.locator('body')).toHaveAttribute('data-role', 'guest');
+  });
+
+  const firstContext = await browser.newContext({ baseURL });
+  const first = await firstContext.newPage();
+  const firstName = `سلمى ${mark}`;
+  await signUpCustomer(first, firstName);
+  const firstProduct = new ProductPage(first);
+  await firstProduct.goto(product);
+  await expect(first.locator('body')).toHaveAttribute('data-role', 'user');
+  await expect(new SiteHeader(first).bar.getByLabel(`حساب ${firstName}`)).toBeAttached();
+  await firstProduct.heart().click();
+  await expect(firstProduct.heart()).toHaveAttribute('aria-pressed', 'true');
+  await firstProduct.chooseSize('m');
+  await firstProduct.addToCart();
+  await expect(new SiteHeader(first).cart).toHaveAccessibleName('عربة التسوق: 1 منتجات');
+  // Read again from the server: the heart and the cart count are this shopper's.
+  await first.reload();
+  await expect(firstProduct.heart()).toHaveAttribute('aria-pressed', 'true');
+  await expect(new SiteHeader(first).cart).toHaveAccessibleName('عربة التسوق: 1 منتجات');
+  const menu = await new SiteHeader(first).openUserMenu();
+  await expect(menu).toContainText(`أهلاً، ${firstName}`);
+
+  const secondContext = await browser.newContext({ baseURL });
+  const second = await secondContext.newPage();
+  await signUpCustomer(second, `مروان ${mark}`);
+  const secondProduct = new ProductPage(second);
+  await secondProduct.goto(product);
+  await expect(new SiteHeader(second).bar.getByLabel(`حساب مروان ${mark}`)).toBeAttached();
+  await expect(second.getByText(firstName)).toHaveCount(0);
+  await expect(secondProduct.heart()).toHaveAttribute('aria-pressed', 'false');
+  await expect(new SiteHeader(second).cart).toHaveAccessibleName('عربة التسوق');
+
+  await asNewVisitor(browser, baseURL!, async (page) => {
+    await new ProductPage(page).goto(product);
+    await expect(page.getByText(firstName)).toHaveCount(0);
+    await expect(new SiteHeader(page).cart).toHaveAccessibleName('عربة التسوق');
+    await expect(page.locator('body')).toHaveAttribute('data-role', 'guest');
+  });
+  await Promise.all([firstContext.close(), secondContext.close()]);
 });

@@ -13,6 +13,8 @@ import { createTestDatabase } from './database.ts';
 import { recordApiResponses } from './openapi.ts';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+/** The wholesale link the test apps' pages show. */
+export const WHOLESALE_URL = 'https://wa.me/201000000000';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -76,7 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     whatsapp: options.whatsapp,
     paymentTimeoutMinutes: options.paymentTimeoutMinutes,
     orderLimits: options.orderLimits,
-    web: options.webBuildDir ? { dev: false, buildDir: options.webBuildDir, wholesaleUrl: 'https://wa.me/201000000000' } : undefined,
+    web: options.webBuildDir ? { dev: false, buildDir: options.webBuildDir, wholesaleUrl: WHOLESALE_URL } : undefined,
   });
   await app.ready();
   await recordApiResponses(app);

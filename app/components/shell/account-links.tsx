@@ -1,5 +1,5 @@
 import { Icon } from '../icons/icon.tsx';
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { RootData } from '../../lib/root-data.ts';
 
 type SessionUser = NonNullable<RootData['user']>;
@@ -39,12 +39,13 @@ export function AccountLinks({ user, place }: { user: SessionUser | null; place:
           حسابي
         </Link>
       )}
-      <Form method="post" action="/logout">
+      {/* A plain form, as on the profile page: a kept page's parts are rendered without a data router (app/lib/shopper-parts.server.tsx). */}
+      <form method="post" action="/logout">
         <button type="submit" className={ITEM}>
           <Icon name="log-out" className="size-5" />
           تسجيل الخروج
         </button>
-      </Form>
+      </form>
     </>
   );
 }

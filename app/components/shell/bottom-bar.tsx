@@ -1,6 +1,6 @@
 import { Icon } from '../icons/icon.tsx';
 import { NavLink } from 'react-router';
-import { useRootData } from '../../lib/root-data.ts';
+import { useRootData, type RootData } from '../../lib/root-data.ts';
 import { cartLinkLabel } from '../../enhance/cart.ts';
 import { CountBadge } from './cart-link.tsx';
 
@@ -27,34 +27,46 @@ export function BottomBar() {
             العروض
           </NavLink>
         </li>
-        <li>
-          <NavLink to="/cart" className={ITEM} data-cart-link="العربة" aria-label={cartLinkLabel('العربة', count)}>
-            <span className="relative">
-              <Icon name="shopping-cart" className="size-6" />
-              <CountBadge count={count} />
-            </span>
-            العربة
-          </NavLink>
-        </li>
-        <li>
-          {user?.role === 'admin' ? (
-            <NavLink to="/admin" className={ITEM}>
-              <Icon name="layout-dashboard" className="size-6" />
-              لوحة التحكم
-            </NavLink>
-          ) : user ? (
-            <NavLink to="/profile" className={ITEM}>
-              <Icon name="user" className="size-6" />
-              حسابي
-            </NavLink>
-          ) : (
-            <NavLink to="/login" className={ITEM}>
-              <Icon name="log-in" className="size-6" />
-              تسجيل الدخول
-            </NavLink>
-          )}
-        </li>
+        <BottomBarAccount user={user} count={count} />
       </ul>
     </nav>
+  );
+}
+
+/**
+ * The bar's cart and account items: what differs with the shopper. A kept page has them cut out
+ * and rendered for each shopper (app/lib/shopper-parts.server.tsx).
+ */
+export function BottomBarAccount({ user, count }: { user: RootData['user']; count: number }) {
+  return (
+    <>
+      <li>
+        <NavLink to="/cart" className={ITEM} data-cart-link="العربة" aria-label={cartLinkLabel('العربة', count)}>
+          <span className="relative">
+            <Icon name="shopping-cart" className="size-6" />
+            <CountBadge count={count} />
+          </span>
+          العربة
+        </NavLink>
+      </li>
+      <li>
+        {user?.role === 'admin' ? (
+          <NavLink to="/admin" className={ITEM}>
+            <Icon name="layout-dashboard" className="size-6" />
+            لوحة التحكم
+          </NavLink>
+        ) : user ? (
+          <NavLink to="/profile" className={ITEM}>
+            <Icon name="user" className="size-6" />
+            حسابي
+          </NavLink>
+        ) : (
+          <NavLink to="/login" className={ITEM}>
+            <Icon name="log-in" className="size-6" />
+            تسجيل الدخول
+          </NavLink>
+        )}
+      </li>
+    </>
   );
 }

@@ -64,11 +64,21 @@ export function MobileMenu({ categories, user, wholesaleUrl }: { categories: Cat
             <span className="sr-only">(تفتح في نافذة جديدة)</span>
           </a>
         </div>
-        <div className="mt-auto flex flex-col gap-1 border-t border-line p-3">
-          {user && <p className="truncate px-3 py-1 text-sm text-muted">أهلاً، {user.name}</p>}
-          <AccountLinks user={user} place="mobile" />
-        </div>
+        <MobileAccount user={user} />
       </nav>
     </details>
+  );
+}
+
+/**
+ * The menu's account part: what differs with the shopper. A kept page has it cut out and
+ * rendered for each shopper (app/lib/shopper-parts.server.tsx).
+ */
+export function MobileAccount({ user }: { user: RootData['user'] }) {
+  return (
+    <div className="mt-auto flex flex-col gap-1 border-t border-line p-3">
+      {user && <p className="truncate px-3 py-1 text-sm text-muted">أهلاً، {user.name}</p>}
+      <AccountLinks user={user} place="mobile" />
+    </div>
   );
 }

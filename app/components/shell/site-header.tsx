@@ -1,6 +1,6 @@
 import { Link, NavLink } from 'react-router';
 import { STORE_NAME } from '../../../contracts/constants.ts';
-import { useRootData } from '../../lib/root-data.ts';
+import { useRootData, type RootData } from '../../lib/root-data.ts';
 import { CartLink } from './cart-link.tsx';
 import { CategoryDropdown } from './category-dropdown.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
@@ -44,10 +44,22 @@ export function SiteHeader() {
         </nav>
         <div className="ms-auto flex items-center gap-1">
           <SearchOverlay />
-          <UserMenu user={root?.user ?? null} />
-          <CartLink count={root?.cartCount ?? 0} />
+          <HeaderAccount user={root?.user ?? null} cartCount={root?.cartCount ?? 0} />
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The account menu and the cart: what differs with the shopper. A kept page has them cut out and
+ * rendered for each shopper (app/lib/shopper-parts.server.tsx).
+ */
+export function HeaderAccount({ user, cartCount }: { user: RootData['user']; cartCount: number }) {
+  return (
+    <>
+      <UserMenu user={user} />
+      <CartLink count={cartCount} />
+    </>
   );
 }

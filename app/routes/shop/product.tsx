@@ -19,7 +19,7 @@ import { ReviewSchema } from '../../../contracts/schemas.ts';
 import { findColor } from '../../../core/catalogue/colors.ts';
 import { getProduct, listRelatedProducts, type Product } from '../../../core/catalogue/products.ts';
 import { createReview, listReviews } from '../../../core/catalogue/reviews.ts';
-import { listWishlistIds } from '../../../core/checkout/wishlist.ts';
+import { isInWishlist } from '../../../core/checkout/wishlist.ts';
 import { SaleBadge, SoldOutBadge } from '../../components/catalogue/badges.tsx';
 import { ColorSwatches } from '../../components/catalogue/color-swatches.tsx';
 import { ImageSlider } from '../../components/catalogue/image-slider.tsx';
@@ -58,10 +58,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context);
   const search = new URL(request.url).searchParams;
   const reviewsPage = reviewsPageOf(search.get('reviews'), product.ratingsQuantity);
-  const [reviews, related, wishlist] = await Promise.all([
+  const [reviews, related, inWishlist] = await Promise.all([
     listReviews(context.catalogueDb, product.id, { page: reviewsPage, limit: REVIEWS_PER_PAGE }),
     listRelatedProducts(context.catalogueDb, product),
-    user ? listWishlistIds(context.db, user.id) : ([] as string[]),
+    user ? isInWishlist(context.db, user.id, product.id) : false,
   ]);
 
   const canonical = new URL(`/product/${product.id}`, context.storeUrl).href;
@@ -137,7 +137,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reviews: reviewItems,
     reviewsPage: { page: reviews.paginationResult.currentPage, pages: reviews.paginationResult.numberOfPages },
     related: related.map(toCardProduct),
-    inWishlist: wishlist.includes(product.id),
+    inWishlist,
     canonical,
     // A link to a colour shows that colour's first picture in its preview.
     image: absolute(colorView?.images[0] ?? product.imageCover),

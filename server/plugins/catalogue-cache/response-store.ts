@@ -2,6 +2,7 @@
  * The process's copies of guests' catalogue reads, and the answers being computed meanwhile: a
  * guest who asks for one of those waits for it instead of computing it again.
  */
+import type { CutPage } from './page-parts.ts';
 
 /** What the process keeps: its bounds and how long a copy lives. */
 export interface ResponseCacheLimits {
@@ -17,6 +18,8 @@ interface Entry {
   body: Buffer;
   etag: string;
   storedAt: number;
+  /** A page's: where its shopper parts stand (page-parts.ts); none, and a signed-in shopper's page is rendered whole. */
+  cut?: CutPage;
 }
 
 /**
@@ -44,14 +47,14 @@ export class ResponseCache {
   }
 
   /** Keeps `body` under `key`, unless the catalogue changed since `version` was read. */
-  set(key: string, body: Buffer, etag: string, version: number, now = Date.now()): void {
+  set(key: string, body: Buffer, etag: string, version: number, { now = Date.now(), cut }: { now?: number; cut?: CutPage } = {}): void {
     if (version !== this.version || body.length > this.settings.maxBytes / 4) return;
     const old = this.entries.get(key);
     if (old) {
       this.entries.delete(key);
       this.bytes -= old.body.length;
     }
-    this.entries.set(key, { body, etag, storedAt: now });
+    this.entries.set(key, { body, etag, storedAt: now, cut });
     this.bytes += body.length;
     for (const [oldest, entry] of this.entries) {
       if (this.entries.size <= this.settings.maxEntries && this.bytes <= this.settings.maxBytes) break;
