@@ -3,7 +3,8 @@
  * `__Host-token` over https, `token` over plain http (core/accounts/auth.ts sessionCookieName).
  */
 import { redirect, type AppLoadContext } from 'react-router';
-import { authenticate, endSession, sessionCookieName, TOKEN_MAX_AGE_SECONDS, type SessionUser } from '../../core/accounts/auth.ts';
+import type { SQL } from 'drizzle-orm';
+import { authenticate, authenticateWith, endSession, sessionCookieName, TOKEN_MAX_AGE_SECONDS, type SessionUser } from '../../core/accounts/auth.ts';
 import { AppError } from '../../core/shared/errors.ts';
 
 /** A cookie's value; a malformed one (`token=%`) counts as absent. */
@@ -52,6 +53,22 @@ export function getSessionUser(request: Request, context: AppLoadContext): Promi
 async function lookUpSessionUser(token: string, context: AppLoadContext): Promise<SessionUser | null> {
   try {
     return await authenticate(context.db, context.jwtSecret, token);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/**
+ * The user of the request with more read about them in the same statement (core/accounts/auth.ts
+ * authenticateWith), or null as getSessionUser. Not shared with the request's other loaders: for
+ * a kept page's shopper parts, where nothing else reads the session.
+ */
+export async function getSessionUserWith<T extends Record<string, SQL>>(request: Request, context: AppLoadContext, read: Parameters<typeof authenticateWith<T>>[3]) {
+  const token = readSessionCookie(request, context);
+  if (!token) return null;
+  try {
+    return await authenticateWith(context.db, context.jwtSecret, token, read);
   } catch (error) {
     if (error instanceof AppError && error.status === 401) return null;
     throw error;

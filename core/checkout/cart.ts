@@ -1,8 +1,9 @@
 /** The shopper's cart: one per user, lines of (product, colour, size) with a count. */
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { canBeBought, MAX_LINE_PIECES, MSG } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
-import { cartItems, carts, productColors, products, productStock } from '../../db/schema.ts';
+import { qualified } from '../../db/rows.ts';
+import { cartItems, carts, productColors, products, productStock, users } from '../../db/schema.ts';
 import { AppError, fieldError } from '../shared/errors.ts';
 import { sumLines } from '../../contracts/money.ts';
 import { getProduct } from '../catalogue/products.ts';
@@ -97,8 +98,13 @@ export async function getCart(db: Db, userId: string): Promise<Cart> {
 
 /** How many lines the user's cart holds (every page's header shows it): one query, without the cart's prices and code. */
 export async function countCartLines(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(cartItems).innerJoin(carts, eq(carts.id, cartItems.cartId)).where(eq(carts.userId, userId));
+  const [row] = await db.select({ n: cartLinesOf(users.id) }).from(users).where(eq(users.id, userId));
   return row?.n ?? 0;
+}
+
+/** The lines in the cart of the user `userId` stands for, as a column of a statement that reads the user (auth.ts authenticateWith). */
+export function cartLinesOf(userId: AnyColumn): SQL<number> {
+  return sql<number>`(select count(*)::int from ${cartItems} inner join ${carts} on ${qualified(carts.id)} = ${qualified(cartItems.cartId)} where ${qualified(carts.userId)} = ${qualified(userId)})`;
 }
 
 /**

@@ -1,8 +1,9 @@
 /** The shopper's wishlist: products kept for later. */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { MSG } from '../../contracts/index.ts';
 import type { Db } from '../../db/client.ts';
-import { products, wishlistItems } from '../../db/schema.ts';
+import { qualified } from '../../db/rows.ts';
+import { products, users, wishlistItems } from '../../db/schema.ts';
 import { addToCart, type Cart } from './cart.ts';
 import { fieldError } from '../shared/errors.ts';
 import { listProductsByIds, type Product } from '../catalogue/products.ts';
@@ -19,12 +20,13 @@ export async function listWishlistIds(db: Db, userId: string): Promise<string[]>
 
 /** The product is in the shopper's wishlist (the product page's heart). */
 export async function isInWishlist(db: Db, userId: string, productId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ productId: wishlistItems.productId })
-    .from(wishlistItems)
-    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
-    .limit(1);
-  return row !== undefined;
+  const [row] = await db.select({ kept: inWishlistOf(users.id, productId) }).from(users).where(eq(users.id, userId));
+  return row?.kept ?? false;
+}
+
+/** The product is in the wishlist of the user `userId` stands for, as a column of a statement that reads the user (auth.ts authenticateWith). */
+export function inWishlistOf(userId: AnyColumn, productId: string): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${wishlistItems} where ${qualified(wishlistItems.userId)} = ${qualified(userId)} and ${qualified(wishlistItems.productId)} = ${productId})`;
 }
 
 /** The wishlist's products, newest first. */
