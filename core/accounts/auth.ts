@@ -93,13 +93,44 @@ export async function startSession(db: Db, secret: string, user: Pick<SessionUse
     .sign(secretKey(secret));
 }
 
+interface TokenClaims {
+  userId: string;
+  sessionId: string;
+  version: unknown;
+}
+
+/** Tokens kept per secret once their signature was checked, at most. */
+const CHECKED_TOKENS = 5_000;
+
+/**
+ * Tokens whose signature was checked, with their claims and expiry, per secret, least recently
+ * used first. A session sends its token with every request, and checking the HMAC through
+ * WebCrypto was about a twentieth of the work of a signed-in page (docs/benchmarks.md). A token's
+ * signature and claims never change; its expiry is checked on every use, and its session in the
+ * database on every request (authenticateWith), so a logged-out token is refused at once.
+ */
+const checkedTokens = new Map<string, Map<string, { claims: TokenClaims; expiresAt: number }>>();
+
 /** The user id and session id a token names, or undefined when it is forged, expired or malformed. */
-async function readToken(secret: string, token: string): Promise<{ userId: string; sessionId: string; version: unknown } | undefined> {
+async function readToken(secret: string, token: string): Promise<TokenClaims | undefined> {
+  let checked = checkedTokens.get(secret);
+  const known = checked?.get(token);
+  if (known) {
+    checked!.delete(token);
+    // jose's rule: expired once the clock reaches `exp`.
+    if (Date.now() >= known.expiresAt) return undefined;
+    checked!.set(token, known);
+    return known.claims;
+  }
   try {
     const { payload } = await jwtVerify(token, secretKey(secret), { algorithms: ['HS256'] });
-    const { sub, sid, ver } = payload;
-    if (typeof sub !== 'string' || !UUID.test(sub) || typeof sid !== 'string' || !UUID.test(sid)) return undefined;
-    return { userId: sub, sessionId: sid, version: ver };
+    const { sub, sid, ver, exp } = payload;
+    if (typeof sub !== 'string' || !UUID.test(sub) || typeof sid !== 'string' || !UUID.test(sid) || typeof exp !== 'number') return undefined;
+    const claims = { userId: sub, sessionId: sid, version: ver };
+    if (!checked) checkedTokens.set(secret, (checked = new Map()));
+    checked.set(token, { claims, expiresAt: exp * 1000 });
+    if (checked.size > CHECKED_TOKENS) checked.delete(checked.keys().next().value!);
+    return claims;
   } catch {
     return undefined;
   }
