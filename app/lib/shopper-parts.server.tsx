@@ -36,37 +36,68 @@ function productOf(path: string): string | undefined {
 const BETWEEN = '\u0000';
 
 /**
- * The parts of the page at `path` for `shopper`. Rendered as the page is (renderToString writes
- * the same markup as the page's stream), in one pass within a router at the same path, so a link
- * marks itself current as it does in the page. Throws if a part's text held the separator.
+ * Where the parts are rendered. None of their links points at a catalogue page, so none marks
+ * itself current on one, and they read the same on every catalogue page; were one ever to, its
+ * page would not be cut, as the guest's parts rendered here would not be found in it
+ * (server/plugins/catalogue-cache/page-parts.ts).
  */
-export function renderShopperParts(path: string, shopper: Shopper, inWishlist = false): ShopperParts {
-  const productId = productOf(path);
-  const html = renderToString(
-    <StaticRouter location={path}>
-      <HeaderAccount user={shopper.user} cartCount={shopper.cartCount} />
-      {BETWEEN}
-      <MobileAccount user={shopper.user} />
-      {BETWEEN}
-      <BottomBarAccount user={shopper.user} count={shopper.cartCount} />
-      {productId !== undefined && (
-        <>
-          {BETWEEN}
-          <WishlistToggle productId={productId} inWishlist={inWishlist} />
-        </>
-      )}
-    </StaticRouter>,
-  );
-  const [header, menu, bar, wishlist, ...more] = html.split(BETWEEN);
-  if (header === undefined || menu === undefined || bar === undefined || more.length > 0 || (wishlist === undefined) !== (productId === undefined)) {
-    throw new Error('A shopper part holds the character that separates them.');
+const PARTS_LOCATION = '/';
+
+/** Renders kept, at most, least recently used first out. */
+const RENDERS_KEPT = 1_000;
+
+/**
+ * Renders of the parts by what they show (the role, the name and the cart's lines; a heart's
+ * product and state): a shopper browsing the catalogue gets the same parts on page after page.
+ */
+const renders = new Map<string, string[]>();
+
+function rendered(key: string, render: () => string[]): string[] {
+  const kept = renders.get(key);
+  if (kept) {
+    renders.delete(key);
+    renders.set(key, kept);
+    return kept;
   }
-  return { role: roleAttribute(shopper.user), header, menu, bar, ...(wishlist !== undefined && { wishlist }) };
+  const fresh = render();
+  renders.set(key, fresh);
+  if (renders.size > RENDERS_KEPT) renders.delete(renders.keys().next().value!);
+  return fresh;
+}
+
+/**
+ * The parts for `shopper`, and a product page's heart. Rendered as the page renders them
+ * (renderToString writes the same markup as the page's stream), the shell's three in one pass.
+ * Throws if a part's text held the separator.
+ */
+export function renderShopperParts(shopper: Shopper, heart?: { productId: string; inWishlist: boolean }): ShopperParts {
+  const { user, cartCount } = shopper;
+  const [header, menu, bar] = rendered(JSON.stringify(['shell', user?.role, user?.name, cartCount]), () => {
+    const html = renderToString(
+      <StaticRouter location={PARTS_LOCATION}>
+        <HeaderAccount user={user} cartCount={cartCount} />
+        {BETWEEN}
+        <MobileAccount user={user} />
+        {BETWEEN}
+        <BottomBarAccount user={user} count={cartCount} />
+      </StaticRouter>,
+    );
+    const parts = html.split(BETWEEN);
+    if (parts.length !== 3) throw new Error('A shopper part holds the character that separates them.');
+    return parts;
+  });
+  const parts = { role: roleAttribute(user), header: header!, menu: menu!, bar: bar! };
+  if (!heart) return parts;
+  const [wishlist] = rendered(JSON.stringify(['heart', heart.productId, heart.inWishlist]), () => [
+    renderToString(<WishlistToggle productId={heart.productId} inWishlist={heart.inWishlist} />),
+  ]);
+  return { ...parts, wishlist };
 }
 
 /** A guest's parts of the page at `path`: where its kept copy is cut. */
 export function guestParts(path: string): ShopperParts {
-  return renderShopperParts(path, GUEST);
+  const productId = productOf(path);
+  return renderShopperParts(GUEST, productId === undefined ? undefined : { productId, inWishlist: false });
 }
 
 /**
@@ -81,7 +112,8 @@ export async function shopperPartsOf(request: Request, context: AppLoadContext):
     cartCount: cartLinesOf(userId),
     inWishlist: productId === undefined ? sql<boolean>`false` : inWishlistOf(userId, productId),
   }));
-  if (!found) return renderShopperParts(path, GUEST);
+  if (!found) return guestParts(path);
   const { user, read } = found;
-  return renderShopperParts(path, { user: { id: user.id, name: user.name, role: user.role }, cartCount: read.cartCount }, read.inWishlist);
+  const shopper = { user: { id: user.id, name: user.name, role: user.role }, cartCount: read.cartCount };
+  return renderShopperParts(shopper, productId === undefined ? undefined : { productId, inWishlist: read.inWishlist });
 }

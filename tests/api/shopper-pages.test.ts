@@ -149,6 +149,22 @@ describe("a signed-in shopper's catalogue page", () => {
     expect(guest.body).toContain('تسجيل الدخول');
   });
 
+  it("counts the shopper's cart afresh on every page, and shows the heart just given", async () => {
+    const shopper = await createAccount(t.db, 'user', 'نادية فؤاد');
+    const [first, second] = [await createProductFixture(t.db, t.images), await createProductFixture(t.db, t.images)];
+    const cartLabel = async (url: string) => /aria-label="(عربة التسوق[^"]*)"/.exec((await get(url, session(shopper))).body)?.[1];
+    expect((await get('/')).statusCode).toBe(200);
+    expect(await cartLabel('/')).toBe('عربة التسوق');
+    await addToCart(t.db, shopper.user.id, { productId: first.id, size: 'm' });
+    expect(await cartLabel('/')).toBe('عربة التسوق: 1 منتجات');
+    await addToCart(t.db, shopper.user.id, { productId: second.id, size: 'm' });
+    expect(await cartLabel(`/product/${first.id}`)).toBe('عربة التسوق: 2 منتجات');
+    expect((await get(`/product/${first.id}`, session(shopper))).body).toContain('aria-pressed="false"');
+    await addToWishlist(t.db, shopper.user.id, first.id);
+    expect((await get(`/product/${first.id}`, session(shopper))).body).toContain('aria-pressed="true"');
+    expect((await get(`/product/${second.id}`, session(shopper))).body).toContain('aria-pressed="false"');
+  });
+
   it('names the dashboard for an admin, and a guest for a session that has ended', async () => {
     const product = await createProductFixture(t.db, t.images, { title: 'بنطلون تشينو بيج' });
     const url = `/product/${product.id}`;
