@@ -28,8 +28,8 @@
  *
  * `--signed-in` adds the signed-in customer's reads: a customer signs up, then the newest list,
  * a category, a search and one product through the API with its `Authorization: Bearer` token,
- * and the home, category, search and product pages with its session cookie. A request with a
- * session is never answered from a guest's kept copy (docs/decisions/011). `--only <pattern>`
+ * and the home, category, search and product pages with its session cookie. A signed-in page
+ * is the guest's kept copy with the shopper's parts put in (docs/decisions/011). `--only <pattern>`
  * runs the scenarios whose name matches it (a regular expression).
  *
  *   npm run bench -- [--products 100000] [--database postgres://postgres@127.0.0.1:5432/store_bench]
