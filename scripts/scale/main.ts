@@ -109,6 +109,12 @@ async function run(made: Made, report: Report): Promise<void> {
   const root = (made.root = mkdtempSync(path.join(tmpdir(), 'store-scale-')));
   const database = (made.database = await createPostgresDatabase(ADMIN_URL, { prefix: 'store_scale' }));
   const db = (made.pool = new pg.Pool({ connectionString: database.url, max: 3 }));
+  // pg-pool's end() resolves before its idle clients' sockets are closed, and the database's drop
+  // (with force) at the end then ends their sessions: an idle client's error is emitted on the
+  // pool, and with no listener it would end this process before the summary.
+  db.on('error', (error) => {
+    if (!db.ending) console.error(`the checks' connection to PostgreSQL: ${error.message}`);
+  });
   const redis = (made.redis = await PrivateRedis.start());
   // SCALE_WITHOUT_S3=1: the images stay on each process's disk and the bucket's checks fail, to see the others.
   const s3 = process.env.SCALE_WITHOUT_S3 ? undefined : (made.s3 = await S3Server.start(path.join(root, 's3')));
